@@ -1,0 +1,40 @@
+import { defineConfig } from 'electron-vite'
+import vue from '@vitejs/plugin-vue'
+import * as path from 'node:path'
+
+const root = import.meta.dirname
+const alias = { '@shared': path.join(root, 'src-shared') }
+
+export default defineConfig({
+  main: {
+    resolve: { alias },
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: { index: path.join(root, 'src-main/index.ts') },
+        external: ['better-sqlite3', 'electron'],
+      },
+    },
+  },
+  preload: {
+    resolve: { alias },
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { preload: path.join(root, 'src-main/preload.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: path.join(root, 'src-renderer'),
+    resolve: { alias },
+    plugins: [vue()],
+    build: {
+      outDir: path.join(root, 'out/renderer'),
+      emptyOutDir: true,
+      chunkSizeWarningLimit: 8000,
+      rollupOptions: { input: path.join(root, 'src-renderer/index.html') },
+    },
+  },
+})

@@ -1,0 +1,4 @@
+import type { Command } from '../command'
+
+/** `modbench export …` commands (see ../shared/CLI.md). */
+export const exportCommands: Command[] = []

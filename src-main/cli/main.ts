@@ -1,0 +1,128 @@
+import { parseArgs } from 'node:util'
+import type { Command, CommandContext } from './command'
+import { UsageError } from './command'
+import { stderrProgress } from './progress'
+import { allCommands } from './commands/index'
+
+const VERSION = '0.1.0'
+
+function findCommand(commands: Command[], words: string[]): { cmd?: Command; used: number; prefix: string[] } {
+  let best: Command | undefined
+  let used = 0
+  for (const c of commands) {
+    const parts = c.name.split(' ')
+    if (parts.length <= words.length && parts.every((p, i) => p === words[i]) && parts.length > used) {
+      best = c
+      used = parts.length
+    }
+  }
+  return { cmd: best, used, prefix: words.filter((w) => !w.startsWith('-')).slice(0, 1) }
+}
+
+function topHelp(commands: Command[]): string {
+  const width = Math.max(...commands.map((c) => c.usage.length)) + 2
+  return [
+    `modbench ${VERSION}: a workbench for game modders (Pokémon Snap/Stadium ROMs, Pokémon USUM GF sets, RE Engine motions)`,
+    '',
+    'Usage: modbench COMMAND [ARGS] [--json] [--help]',
+    '',
+    'Commands:',
+    ...commands.map((c) => `  ${c.usage.padEnd(width)}${c.summary}`),
+    '',
+    'Exit codes: 0 done, 1 bad input or failed operation, 2 usage error.',
+    'Run `modbench COMMAND --help` for the arguments and JSON shape of a command.',
+  ].join('\n')
+}
+
+function commandHelp(c: Command): string {
+  const opts = Object.entries(c.options ?? {}).map(([k, o]) => `  --${k}${o.type === 'string' ? ' VALUE' : ''}${o.multiple ? ' (repeatable)' : ''}`)
+  return [`Usage: modbench ${c.usage}`, '', c.summary, ...(c.help ? ['', c.help] : []), '', 'Options:', ...opts, '  --json', '  --help'].join('\n')
+}
+
+export async function runCli(argv: string[], io = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+  const commands = allCommands()
+  const words = argv.filter((a) => !a.startsWith('-'))
+  if (argv.length === 0 || (words.length === 0 && (argv.includes('--help') || argv.includes('-h')))) {
+    io.stdout.write(topHelp(commands) + '\n')
+    return argv.length === 0 ? 2 : 0
+  }
+  if (argv.includes('--version')) {
+    io.stdout.write(VERSION + '\n')
+    return 0
+  }
+  // Command words come first: find the longest command whose words prefix the argv.
+  const lead: string[] = []
+  for (const a of argv) {
+    if (a.startsWith('-')) break
+    lead.push(a)
+  }
+  const { cmd, used } = findCommand(commands, lead)
+  if (!cmd) {
+    const group = commands.filter((c) => c.name.split(' ')[0] === lead[0])
+    io.stderr.write(`modbench: unknown command '${lead.join(' ')}'\n`)
+    io.stderr.write((group.length ? group.map((c) => `  modbench ${c.usage}`).join('\n') : topHelp(commands)) + '\n')
+    return 2
+  }
+  const rest = argv.slice(used)
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout.write(commandHelp(cmd) + '\n')
+    return 0
+  }
+  let parsed: ReturnType<typeof parseArgs>
+  try {
+    parsed = parseArgs({
+      args: rest,
+      options: { ...(cmd.options ?? {}), json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    })
+  } catch (e) {
+    io.stderr.write(`modbench ${cmd.name}: ${(e as Error).message}\nUsage: modbench ${cmd.usage}\n`)
+    return 2
+  }
+  const pos = cmd.positionals ?? { min: 0, max: 0 }
+  if (parsed.positionals.length < pos.min || parsed.positionals.length > pos.max) {
+    io.stderr.write(`modbench ${cmd.name}: expected ${pos.min === pos.max ? pos.min : `${pos.min}–${pos.max}`} argument(s), got ${parsed.positionals.length}\nUsage: modbench ${cmd.usage}\n`)
+    return 2
+  }
+  const controller = new AbortController()
+  const onSigint = () => controller.abort(new Error('cancelled'))
+  process.once('SIGINT', onSigint)
+  const ctx: CommandContext = {
+    values: parsed.values as CommandContext['values'],
+    positionals: parsed.positionals,
+    json: parsed.values.json === true,
+    out: (t) => io.stdout.write(t + '\n'),
+    err: (t) => io.stderr.write(t + '\n'),
+    printJson: (v) => io.stdout.write(JSON.stringify(v, null, 2) + '\n'),
+    progress: (label) => stderrProgress(label, io.stderr as NodeJS.WriteStream),
+    signal: controller.signal,
+  }
+  try {
+    return await cmd.run(ctx)
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr.write(`modbench ${cmd.name}: ${e.message}\nUsage: modbench ${cmd.usage}\n`)
+      return 2
+    }
+    const msg = e instanceof Error ? e.message : String(e)
+    io.stderr.write(`modbench ${cmd.name}: error: ${msg}\n`)
+    if (process.env.MODBENCH_DEBUG && e instanceof Error) io.stderr.write(`${e.stack}\n`)
+    return 1
+  } finally {
+    process.off('SIGINT', onSigint)
+  }
+}
+
+// Run when executed directly (bin/modbench.mjs imports this module with MODBENCH_CLI=1).
+if (process.env.MODBENCH_CLI === '1') {
+  runCli(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code
+    },
+    (e) => {
+      process.stderr.write(`modbench: ${(e as Error).stack ?? e}\n`)
+      process.exitCode = 1
+    },
+  )
+}

@@ -1,0 +1,58 @@
+import type { SourceKind } from '../../src-shared/api/catalog'
+
+/** What a detector sees of a file before deciding it is its kind. */
+export interface DetectInput {
+  path: string
+  /** Base name, lower-case. */
+  name: string
+  size: number
+  /** The first bytes of the file (up to 64 KiB). */
+  head: Uint8Array
+}
+
+/**
+ * An asset a detector found. `key` is unique within the source; `parentKey` names the parent's
+ * key (absent for top-level assets). The indexer turns keys into catalog ids.
+ */
+export interface AssetDraft {
+  key: string
+  parentKey?: string
+  kind: string
+  name: string
+  /** How to reopen it: offsets, virtual addresses, entry indices. */
+  locator: Record<string, unknown>
+  metadata?: Record<string, unknown>
+  /** Extra words for full-text search (format names, species, …). */
+  tags?: string[]
+}
+
+export interface EnumerateResult {
+  /** Refines the source kind (e.g. `n64-rom` → `snap-rom`). */
+  kind?: SourceKind
+  assets: AssetDraft[]
+  /** Shown in the inspector for the source itself (header name, game code, MD5 …). */
+  metadata?: Record<string, unknown>
+}
+
+/** A detector for single files: content first (magic bytes), extension second. */
+export interface FileDetector {
+  id: string
+  kind: SourceKind
+  /** True when the bytes are certainly this kind (magic). */
+  matchContent?(input: DetectInput): boolean
+  /** Lower-case name suffixes accepted when no content detector matched (e.g. `.z64`). */
+  extensions?: RegExp
+  /** Reads the whole file and lists what it holds cheaply. Throws FormatError on bad input. */
+  enumerate(bytes: Uint8Array, input: DetectInput): EnumerateResult | Promise<EnumerateResult>
+}
+
+/** A detector for folders that form one source (a GF `0.bin`–`8.bin` set). */
+export interface FolderDetector {
+  id: string
+  kind: SourceKind
+  /** Given the names in a folder, true when the folder is this kind of set. */
+  matchFolder(names: string[]): boolean
+  /** The member files of the set, in order (their bytes are passed to `enumerate`). */
+  members(names: string[]): string[]
+  enumerate(files: Map<string, Uint8Array>, folder: string): EnumerateResult | Promise<EnumerateResult>
+}

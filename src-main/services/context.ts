@@ -1,0 +1,19 @@
+import type { Channel, Req, Res, Events, EventName } from '../../src-shared/api'
+import type { Catalog } from '../catalog/catalog'
+
+/** What every service handler gets besides its request. */
+export interface ServiceContext {
+  catalog: Catalog
+  /** Sends an event to the UI (IPC or the browser-mode event stream). */
+  emit<E extends EventName>(event: E, payload: Events[E]): void
+  /**
+   * Throws unless `path` is a file the user indexed or chose (browser mode refuses anything
+   * else, e.g. `../../etc/passwd`). Returns the resolved absolute path.
+   */
+  allowPath(path: string, purpose: 'read' | 'write'): string
+  /** Marks a path the user explicitly chose (file picker, drop, CLI argument). */
+  grantPath(path: string): void
+}
+
+export type Handler<C extends Channel> = (req: Req<C>, ctx: ServiceContext) => Promise<Res<C>> | Res<C>
+export type Handlers = { [C in Channel]?: Handler<C> }

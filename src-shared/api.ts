@@ -1,0 +1,35 @@
+/**
+ * The typed contract between the UI and the services. Channels are `domain:verb`; each domain
+ * declares its channels in `src-shared/api/<domain>.ts`. The same contract is served by Electron
+ * IPC (preload → ipcMain.handle) and by browser mode's loopback HTTP server.
+ */
+import type { CatalogApi, CatalogEvents } from './api/catalog'
+import type { SceneApi } from './api/scene'
+import type { GfApi } from './api/gf'
+import type { ReApi } from './api/re'
+import type { SnapApi } from './api/snap'
+import type { StadiumApi } from './api/stadium'
+
+export type * from './api/catalog'
+
+export type Api = CatalogApi & SceneApi & GfApi & ReApi & SnapApi & StadiumApi
+export type Channel = keyof Api
+export type Req<C extends Channel> = Api[C]['req']
+export type Res<C extends Channel> = Api[C]['res']
+
+export type Events = CatalogEvents
+export type EventName = keyof Events
+
+/** What the renderer gets: `window.modbench` in Electron, an HTTP client in browser mode. */
+export interface ModbenchBridge {
+  invoke<C extends Channel>(channel: C, req: Req<C>): Promise<Res<C>>
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void
+  /** Asks the user for files/folders (native dialog in Electron, path prompt in browser mode). */
+  pick?(opts: { kind: 'open-file' | 'open-folder' | 'save-file'; title?: string; defaultPath?: string; filters?: { name: string; extensions: string[] }[] }): Promise<string | null>
+  transport: 'electron' | 'http'
+}
+
+/** Error reply carried across either transport. */
+export interface ApiErrorReply {
+  error: { message: string; name: string; file?: string; structure?: string; offset?: number }
+}

@@ -1,0 +1,72 @@
+/** Catalog domain of the API contract: browsing, searching and indexing. */
+
+export type SourceKind = 'n64-rom' | 'snap-rom' | 'stadium-rom' | 'gf-set' | 're-motlist' | 're-mot' | 'emv-pose' | 'unknown'
+export type SourceStatus = 'indexed' | 'unchanged' | 'error'
+
+export interface SourceRow {
+  id: number
+  path: string
+  size: number
+  mtime: number
+  hash: string
+  kind: SourceKind
+  status: SourceStatus
+  error: string | null
+  indexedAt: number
+}
+
+export interface AssetRow {
+  id: number
+  sourceId: number
+  /** Parent asset id, or null for a top-level asset of its source. */
+  parent: number | null
+  kind: string
+  name: string
+  /** How to reopen it (offsets, addresses, entry indices): JSON object. */
+  locator: Record<string, unknown>
+  metadata: Record<string, unknown>
+  /** Number of direct children (for lazy tree expansion). */
+  childCount: number
+  /** Path of the source file (for display). */
+  sourcePath?: string
+}
+
+export interface IndexProgress {
+  jobId: string
+  phase: 'scan' | 'index' | 'done' | 'cancelled' | 'error'
+  done: number
+  total: number
+  current?: string
+  message?: string
+}
+
+export interface IndexResultSource {
+  path: string
+  kind: SourceKind
+  status: SourceStatus
+  assets: number
+  error?: string
+}
+
+export interface IndexResult {
+  sources: IndexResultSource[]
+  assets: number
+  cancelled?: boolean
+}
+
+export interface CatalogApi {
+  'catalog:sources': { req: Record<string, never>; res: SourceRow[] }
+  /** Children of an asset, or the top-level assets of a source when `parent` is null. */
+  'catalog:children': { req: { sourceId: number; parent: number | null; offset?: number; limit?: number }; res: AssetRow[] }
+  'catalog:asset': { req: { id: number }; res: AssetRow | null }
+  'catalog:search': { req: { query: string; limit?: number }; res: AssetRow[] }
+  /** Starts indexing; progress arrives as `index:progress` events; resolves when done. */
+  'index:start': { req: { paths: string[]; jobId?: string }; res: IndexResult }
+  'index:cancel': { req: { jobId: string }; res: { cancelled: boolean } }
+  'index:samples': { req: Record<string, never>; res: IndexResult }
+}
+
+export interface CatalogEvents {
+  'index:progress': IndexProgress
+  'catalog:changed': { sourceIds: number[] }
+}

@@ -1,0 +1,178 @@
+/**
+ * The neutral scene: what every source (Snap, Stadium, GF, RE) becomes, what the viewport shows
+ * and what the glTF exporter writes. glTF's vocabulary, plus what our sources have and glTF
+ * lacks (texture-swap streams, visibility/UV/colour tracks, curves, actor metadata).
+ *
+ * Conventions: right-handed, Y up, game units; quaternions [x, y, z, w]; matrices column-major
+ * (glTF order); animation times in seconds. Plain data only (typed arrays, numbers, strings), so
+ * a scene can cross the API as binary and be validated by `validateScene`.
+ */
+
+export type Vec3 = [number, number, number]
+export type Quat = [number, number, number, number]
+export type Mat4 = Float32Array | number[] // 16 numbers, column-major
+
+export interface SceneNode {
+  name: string
+  /** Index of the parent node, or -1 for a root. Parents come before children. */
+  parent: number
+  translation: Vec3
+  rotation: Quat
+  scale: Vec3
+  /** Index into `scene.meshes` drawn at this node, if any. */
+  mesh?: number
+  /** Index into `scene.skins` used by this node's mesh. */
+  skin?: number
+  /** Free-form metadata (room index, bone flags, …) shown in the inspector. */
+  extras?: Record<string, unknown>
+}
+
+export interface Primitive {
+  /** Float32 xyz per vertex. */
+  positions: Float32Array
+  normals?: Float32Array
+  /** Float32 uv per vertex (glTF convention: v grows downwards from the image's top row). */
+  uvs?: Float32Array
+  /** RGBA per vertex, 0..1 floats. */
+  colors?: Float32Array
+  /** Four joint indices (into the skin's `joints`) per vertex. */
+  joints?: Uint16Array
+  /** Four weights per vertex, summing to 1. */
+  weights?: Float32Array
+  /** Triangle list. */
+  indices: Uint32Array
+  /** Index into `scene.materials`. */
+  material: number
+  /** 'triangles' (default) or 'lines' (for debug geometry). */
+  mode?: 'triangles' | 'lines'
+}
+
+export interface Mesh {
+  name: string
+  primitives: Primitive[]
+}
+
+export type WrapMode = 'repeat' | 'clamp' | 'mirror'
+export type AlphaMode = 'OPAQUE' | 'MASK' | 'BLEND'
+
+export interface Material {
+  name: string
+  baseColor: [number, number, number, number]
+  /** Index into `scene.textures`. */
+  texture?: number
+  alphaMode: AlphaMode
+  alphaCutoff?: number
+  doubleSided: boolean
+  /** Use vertex colours as lighting/shading (N64 shade), not only as tint. */
+  vertexColors?: boolean
+  /** Unlit (KHR_materials_unlit): N64 geometry that is pre-lit by vertex colours. */
+  unlit?: boolean
+  extras?: Record<string, unknown>
+}
+
+export interface Texture {
+  name: string
+  width: number
+  height: number
+  /** RGBA8, top row first. */
+  rgba: Uint8Array
+  wrapS: WrapMode
+  wrapT: WrapMode
+  /** 'nearest' keeps pixel art crisp; 'linear' otherwise. */
+  filter?: 'nearest' | 'linear'
+}
+
+export interface Skin {
+  name: string
+  /** Node indices of the joints. */
+  joints: number[]
+  /** 16 floats per joint, column-major. */
+  inverseBindMatrices: Float32Array
+  /** Optional skeleton root node. */
+  skeleton?: number
+}
+
+export type Interpolation = 'STEP' | 'LINEAR' | 'CUBICSPLINE'
+
+export interface Channel {
+  node: number
+  path: 'translation' | 'rotation' | 'scale'
+  /** Seconds, increasing. */
+  times: Float32Array
+  /** 3 or 4 floats per key (×3 for CUBICSPLINE: in-tangent, value, out-tangent). */
+  values: Float32Array
+  interpolation: Interpolation
+}
+
+/** A material's texture replaced over time (Stadium eyes, Snap material animation). */
+export interface TextureSwapTrack {
+  material: number
+  times: Float32Array
+  /** Index into `scene.textures` per key (step interpolation). */
+  textures: Uint32Array
+}
+
+/** A node shown or hidden over time (step). */
+export interface VisibilityTrack {
+  node: number
+  times: Float32Array
+  visible: Uint8Array
+}
+
+/** UV offset/scale of a material over time (linear): 4 floats per key [offU, offV, scaleU, scaleV]. */
+export interface UVTrack {
+  material: number
+  times: Float32Array
+  values: Float32Array
+}
+
+/** Material colour over time (linear): 4 floats RGBA per key. */
+export interface ColorTrack {
+  material: number
+  times: Float32Array
+  values: Float32Array
+}
+
+export interface Animation {
+  name: string
+  /** Seconds. */
+  duration: number
+  /** Frames per second of the source, for the frame scrubber. */
+  frameRate: number
+  channels: Channel[]
+  textureSwaps?: TextureSwapTrack[]
+  visibility?: VisibilityTrack[]
+  uvTracks?: UVTrack[]
+  colorTracks?: ColorTrack[]
+  loop?: boolean
+  extras?: Record<string, unknown>
+}
+
+/** A polyline or spline in world space (Snap main track, object paths). */
+export interface Curve {
+  name: string
+  /** Float32 xyz points, already sampled in world space (or in the parent node's space). */
+  points: Float32Array
+  closed?: boolean
+  /** Node the points are relative to, or -1 / undefined for world space. */
+  node?: number
+  color?: [number, number, number]
+  extras?: Record<string, unknown>
+}
+
+export interface Scene {
+  name: string
+  nodes: SceneNode[]
+  meshes: Mesh[]
+  materials: Material[]
+  textures: Texture[]
+  skins: Skin[]
+  animations: Animation[]
+  curves: Curve[]
+  /** Actor metadata, spawn lists, attachment points, source info … */
+  extras?: Record<string, unknown>
+}
+
+export function emptyScene(name: string): Scene {
+  return { name, nodes: [], meshes: [], materials: [], textures: [], skins: [], animations: [], curves: [] }
+}
