@@ -1,0 +1,12 @@
+import { defineAsyncComponent, type Component } from 'vue'
+
+/**
+ * Which editor the centre pane shows for a selected asset kind. Domains add their editors here;
+ * kinds not listed fall back to the 3D viewport of the asset's neutral scene (if it has one) or
+ * to the inspector alone. Editors receive the props `{ asset: AssetRow }`.
+ */
+export const editorsByKind: Record<string, Component> = {
+  // 'gf-set': defineAsyncComponent(() => import('./gf/TextureGrid.vue')),
+}
+
+export const _keep = defineAsyncComponent
