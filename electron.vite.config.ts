@@ -28,6 +28,7 @@ export default defineConfig({
   },
   renderer: {
     root: path.join(root, 'src-renderer'),
+    base: './',
     resolve: { alias },
     plugins: [vue()],
     build: {

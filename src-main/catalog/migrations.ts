@@ -1,0 +1,72 @@
+import type Database from 'better-sqlite3'
+
+/**
+ * Numbered migrations. `PRAGMA user_version` holds the number of the last one applied; each runs
+ * in its own transaction. Append new ones; never edit an applied one.
+ */
+export const migrations: { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'sources, assets, fts',
+    sql: `
+      CREATE TABLE sources (
+        id          INTEGER PRIMARY KEY,
+        path        TEXT NOT NULL UNIQUE,
+        size        INTEGER NOT NULL,
+        mtime       REAL NOT NULL,
+        hash        TEXT NOT NULL,
+        kind        TEXT NOT NULL,
+        status      TEXT NOT NULL CHECK (status IN ('indexed', 'error')),
+        error       TEXT,
+        metadata    TEXT NOT NULL DEFAULT '{}',
+        indexed_at  INTEGER NOT NULL
+      );
+      CREATE TABLE assets (
+        id          INTEGER PRIMARY KEY,
+        source_id   INTEGER NOT NULL REFERENCES sources(id) ON DELETE CASCADE,
+        parent_id   INTEGER REFERENCES assets(id) ON DELETE CASCADE,
+        ord         INTEGER NOT NULL,
+        kind        TEXT NOT NULL,
+        name        TEXT NOT NULL,
+        locator     TEXT NOT NULL DEFAULT '{}',
+        metadata    TEXT NOT NULL DEFAULT '{}',
+        tags        TEXT NOT NULL DEFAULT '',
+        child_count INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX assets_by_parent ON assets (source_id, parent_id, ord);
+      CREATE INDEX assets_by_kind ON assets (kind);
+      CREATE VIRTUAL TABLE assets_fts USING fts5 (
+        name, tags, content = 'assets', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2'
+      );
+      CREATE TRIGGER assets_ai AFTER INSERT ON assets BEGIN
+        INSERT INTO assets_fts (rowid, name, tags) VALUES (new.id, new.name, new.tags);
+      END;
+      CREATE TRIGGER assets_ad AFTER DELETE ON assets BEGIN
+        INSERT INTO assets_fts (assets_fts, rowid, name, tags) VALUES ('delete', old.id, old.name, old.tags);
+      END;
+      CREATE TRIGGER assets_au AFTER UPDATE OF name, tags ON assets BEGIN
+        INSERT INTO assets_fts (assets_fts, rowid, name, tags) VALUES ('delete', old.id, old.name, old.tags);
+        INSERT INTO assets_fts (rowid, name, tags) VALUES (new.id, new.name, new.tags);
+      END;
+    `,
+  },
+  {
+    version: 2,
+    name: 'settings (recent files, remembered folders)',
+    sql: `
+      CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    `,
+  },
+]
+
+export function migrate(db: Database.Database): number {
+  const current = db.pragma('user_version', { simple: true }) as number
+  for (const m of migrations) {
+    if (m.version <= current) continue
+    db.transaction(() => {
+      db.exec(m.sql)
+      db.pragma(`user_version = ${m.version}`)
+    })()
+  }
+  return db.pragma('user_version', { simple: true }) as number
+}

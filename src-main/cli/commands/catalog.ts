@@ -1,0 +1,168 @@
+import * as path from 'node:path'
+import type { AssetRow } from '../../../src-shared/api/catalog'
+import { openCatalog, type Catalog } from '../../catalog/catalog'
+import { defaultDbPath } from '../../catalog/paths'
+import { indexPaths } from '../../indexer/indexer'
+import type { Command, CommandContext } from '../command'
+import { UsageError, intOption } from '../command'
+
+const dbOption = { db: { type: 'string' as const } }
+
+function dbPath(ctx: CommandContext): string {
+  const v = ctx.values.db
+  return typeof v === 'string' && v ? path.resolve(v) : defaultDbPath()
+}
+
+export function withCatalog<T>(ctx: CommandContext, fn: (c: Catalog) => T): T {
+  const c = openCatalog(dbPath(ctx))
+  try {
+    return fn(c)
+  } finally {
+    c.close()
+  }
+}
+
+/** The `ls`/`find` JSON shape of CLI.md: `{"id","kind","name","source","parent"}`. */
+function listItem(a: AssetRow) {
+  return { id: a.id, kind: a.kind, name: a.name, source: a.sourcePath ?? '', parent: a.parent }
+}
+
+function printAssets(ctx: CommandContext, rows: AssetRow[]): void {
+  if (ctx.json) return ctx.printJson(rows.map(listItem))
+  if (!rows.length) return ctx.err('no assets')
+  const w = Math.max(2, ...rows.map((r) => String(r.id).length))
+  const k = Math.max(4, ...rows.map((r) => r.kind.length))
+  for (const r of rows) ctx.out(`${String(r.id).padStart(w)}  ${r.kind.padEnd(k)}  ${r.name}  (${path.basename(r.sourcePath ?? '')})`)
+}
+
+/** Sleeps synchronously (inside a SQLite transaction, which is synchronous). */
+function blockFor(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+}
+
+const index: Command = {
+  name: 'index',
+  summary: 'index files and folders (recursively) into the catalog',
+  usage: 'index PATH... [--db FILE] [--json]',
+  help: [
+    'A file that cannot be read is recorded with its error and does not stop the rest.',
+    'JSON: {"sources":[{"path","kind","status":"indexed"|"unchanged"|"error","assets":N,"error"?}],"assets":N}',
+    'Exit code 1 when any source ended in error.',
+  ].join('\n'),
+  options: { ...dbOption, 'progress-ndjson': { type: 'boolean' } },
+  positionals: { min: 1, max: Infinity },
+  async run(ctx) {
+    const ndjson = ctx.values['progress-ndjson'] === true
+    const bar = ndjson ? null : ctx.progress('indexing')
+    const pauseMs = Number(process.env.MODBENCH_TEST_PAUSE_IN_TXN ?? 0)
+    const catalog = openCatalog(dbPath(ctx))
+    try {
+      const result = await indexPaths(catalog, ctx.positionals, {
+        signal: ctx.signal,
+        onProgress: (p) => {
+          if (ndjson) ctx.err(JSON.stringify({ progress: p }))
+          else if (p.phase === 'index' || p.phase === 'done') bar!.update(p.done, p.total, p.current ? path.basename(p.current) : undefined)
+        },
+        duringTransaction: pauseMs
+          ? (src) => {
+              ctx.err(`PAUSED-IN-TRANSACTION ${src}`)
+              blockFor(pauseMs)
+            }
+          : undefined,
+      })
+      bar?.end()
+      if (ctx.json) ctx.printJson({ sources: result.sources.map((s) => ({ path: s.path, kind: s.kind, status: s.status, assets: s.assets, ...(s.error ? { error: s.error } : {}) })), assets: result.assets, ...(result.cancelled ? { cancelled: true } : {}) })
+      else {
+        for (const s of result.sources) ctx.out(`${s.status.padEnd(9)} ${s.kind.padEnd(12)} ${String(s.assets).padStart(6)} assets  ${s.path}${s.error ? `\n          error: ${s.error}` : ''}`)
+        ctx.out(`${result.sources.length} source(s), ${result.assets} asset(s)${result.cancelled ? ' (cancelled)' : ''}`)
+      }
+      for (const s of result.sources) if (s.error) ctx.err(`error: ${s.path}: ${s.error}`)
+      return result.cancelled || result.sources.some((s) => s.status === 'error') ? 1 : 0
+    } finally {
+      catalog.close()
+    }
+  },
+}
+
+const ls: Command = {
+  name: 'ls',
+  summary: 'list assets',
+  usage: 'ls [--db FILE] [--kind KIND] [--source PATH] [--json]',
+  help: 'JSON: [{"id","kind","name","source","parent"}]',
+  options: { ...dbOption, kind: { type: 'string' }, source: { type: 'string' } },
+  run(ctx) {
+    const rows = withCatalog(ctx, (c) => c.list({ kind: ctx.values.kind as string | undefined, source: ctx.values.source as string | undefined }))
+    printAssets(ctx, rows)
+    return 0
+  },
+}
+
+const find: Command = {
+  name: 'find',
+  summary: 'full-text search on asset names and tags',
+  usage: 'find QUERY [--db FILE] [--limit N] [--json]',
+  help: 'Every word matches as a prefix. JSON: same as ls.',
+  options: { ...dbOption, limit: { type: 'string' } },
+  positionals: { min: 1, max: Infinity },
+  run(ctx) {
+    const limit = intOption(ctx, 'limit', 1000)!
+    const rows = withCatalog(ctx, (c) => c.search(ctx.positionals.join(' '), limit))
+    printAssets(ctx, rows)
+    return 0
+  },
+}
+
+const info: Command = {
+  name: 'info',
+  summary: 'one asset with its metadata',
+  usage: 'info ID [--db FILE] [--json]',
+  help: 'JSON: {"id","kind","name","source","parent","locator","metadata","children"}',
+  options: dbOption,
+  positionals: { min: 1, max: 1 },
+  run(ctx) {
+    const id = Number(ctx.positionals[0])
+    if (!Number.isInteger(id) || id <= 0) throw new UsageError(`ID must be a positive whole number (as printed by ls/find), got ${JSON.stringify(ctx.positionals[0])}`)
+    return withCatalog(ctx, (c) => {
+      const a = c.asset(id)
+      if (!a) {
+        ctx.err(`modbench info: no asset with id ${id} in ${c.path}`)
+        return 1
+      }
+      const src = c.source(a.sourceId)
+      const doc = { ...listItem(a), locator: a.locator, metadata: a.metadata, children: a.childCount, sourceKind: src?.kind, sourceMetadata: src?.metadata }
+      if (ctx.json) ctx.printJson(doc)
+      else {
+        ctx.out(`${a.name}  [${a.kind}]  id ${a.id}`)
+        ctx.out(`source:   ${a.sourcePath} (${src?.kind})`)
+        if (a.parent !== null) ctx.out(`parent:   ${a.parent}`)
+        ctx.out(`children: ${a.childCount}`)
+        ctx.out(`locator:  ${JSON.stringify(a.locator)}`)
+        for (const [k, v] of Object.entries(a.metadata)) ctx.out(`${k.padEnd(16)} ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+      }
+      return 0
+    })
+  },
+}
+
+const serve: Command = {
+  name: 'serve',
+  summary: 'browser mode: serve the app and its API on 127.0.0.1',
+  usage: 'serve [--db FILE] [--port N] [--no-samples]',
+  help: 'Prints the URL with its access token on the first stdout line. Binds 127.0.0.1 only. Ctrl+C stops it.',
+  options: { ...dbOption, port: { type: 'string' }, 'no-samples': { type: 'boolean' } },
+  async run(ctx) {
+    const { startServer } = await import('../../transport/http-server')
+    const port = intOption(ctx, 'port', 0)!
+    const server = await startServer({ dbPath: dbPath(ctx), port, indexSamplesWhenEmpty: ctx.values['no-samples'] !== true, log: (t) => ctx.err(t) })
+    ctx.out(server.url)
+    await new Promise<void>((resolve) => {
+      const stop = () => resolve()
+      ctx.signal.addEventListener('abort', stop)
+      process.once('SIGTERM', stop)
+    })
+    await server.close()
+    return 0
+  },
+}
+
+export const catalogCommands: Command[] = [index, ls, find, info, serve]

@@ -1,0 +1,101 @@
+/**
+ * Electron bootstrap: the thin shell. Everything it calls (catalog, services, indexer) runs and
+ * is tested under plain Node; this file is the only one that imports `electron` besides the
+ * preload and the IPC transport.
+ */
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, type MenuItemConstructorOptions } from 'electron'
+import * as path from 'node:path'
+import { openCatalog } from './catalog/catalog'
+import { defaultDbPath, samplesDir } from './catalog/paths'
+import { Services } from './services/index'
+import { registerIpc } from './transport/ipc'
+import { CSP } from './transport/http-server'
+
+let win: BrowserWindow | null = null
+
+function recent(services: Services): string[] {
+  return services.catalog.getSetting<string[]>('recent') ?? []
+}
+
+function addRecent(services: Services, p: string): void {
+  const list = [p, ...recent(services).filter((x) => x !== p)].slice(0, 10)
+  services.catalog.setSetting('recent', list)
+  app.addRecentDocument(p)
+}
+
+async function openPaths(services: Services, paths: string[]): Promise<void> {
+  for (const p of paths) addRecent(services, p)
+  await services.invoke('index:start', { paths })
+  buildMenu(services)
+}
+
+function buildMenu(services: Services): void {
+  const open = async (props: ('openFile' | 'openDirectory' | 'multiSelections')[]) => {
+    const r = await dialog.showOpenDialog(win!, { properties: props })
+    if (!r.canceled && r.filePaths.length) await openPaths(services, r.filePaths)
+  }
+  const template: MenuItemConstructorOptions[] = [
+    {
+      label: 'File',
+      submenu: [
+        { label: 'Open File…', accelerator: 'CmdOrCtrl+O', click: () => open(['openFile', 'multiSelections']) },
+        { label: 'Open Folder…', accelerator: 'CmdOrCtrl+Shift+O', click: () => open(['openDirectory']) },
+        {
+          label: 'Open Recent',
+          submenu: recent(services).length
+            ? recent(services).map((p) => ({ label: p, click: () => openPaths(services, [p]) }))
+            : [{ label: '(none)', enabled: false }],
+        },
+        { type: 'separator' },
+        { role: 'quit' },
+      ],
+    },
+    { role: 'editMenu' },
+    { role: 'viewMenu' },
+    { label: 'Help', submenu: [{ label: 'Demo scene', click: () => win?.webContents.send('event:app:command', { command: 'demo-scene' }) }] },
+  ]
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template))
+}
+
+async function main(): Promise<void> {
+  await app.whenReady()
+  const catalog = openCatalog(defaultDbPath())
+  const services = new Services(catalog)
+  session.defaultSession.webRequest.onHeadersReceived((details, cb) => cb({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } }))
+  win = new BrowserWindow({
+    width: 1440,
+    height: 900,
+    title: 'Modbench',
+    webPreferences: {
+      preload: path.join(import.meta.dirname, '../preload/preload.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+    },
+  })
+  registerIpc(ipcMain, services, () => win?.webContents ?? null)
+  ipcMain.handle('dialog:pick', async (_e, opts: { kind: string; title?: string; defaultPath?: string; filters?: { name: string; extensions: string[] }[] }) => {
+    if (opts.kind === 'save-file') {
+      const r = await dialog.showSaveDialog(win!, { title: opts.title, defaultPath: opts.defaultPath, filters: opts.filters })
+      if (r.canceled || !r.filePath) return null
+      services.ctx.grantPath(r.filePath)
+      return r.filePath
+    }
+    const r = await dialog.showOpenDialog(win!, { title: opts.title, defaultPath: opts.defaultPath, filters: opts.filters, properties: [opts.kind === 'open-folder' ? 'openDirectory' : 'openFile', 'createDirectory'] })
+    if (r.canceled || !r.filePaths[0]) return null
+    services.ctx.grantPath(r.filePaths[0])
+    return r.filePaths[0]
+  })
+  ipcMain.handle('files:dropped', (_e, paths: string[]) => openPaths(services, paths))
+  buildMenu(services)
+  if (process.env.ELECTRON_RENDERER_URL) await win.loadURL(process.env.ELECTRON_RENDERER_URL)
+  else await win.loadFile(path.join(import.meta.dirname, '../renderer/index.html'))
+  if (catalog.sources().length === 0) services.invoke('index:start', { paths: [samplesDir()] }).catch(() => {})
+  app.on('window-all-closed', () => {
+    services.dispose()
+    catalog.close()
+    app.quit()
+  })
+}
+
+void main()

@@ -1,0 +1,37 @@
+import { createHash } from 'node:crypto'
+import type { FileDetector } from '../detector'
+import { detectByteOrder, normaliseRom, openRom } from '../../../src-shared/formats/n64/rom'
+import { enumerateSnapRom } from './snap'
+import { enumerateStadiumRom } from './stadium'
+
+/**
+ * N64 ROMs in any byte order. Identified by the MD5 of the normalised image (Snap/Stadium US
+ * 1.0); an image with another MD5 whose header names one of them opens with that game's layout
+ * and is marked unverified; any other N64 ROM is listed with its header name and code.
+ */
+export const n64Detector: FileDetector = {
+  id: 'n64-rom',
+  kind: 'n64-rom',
+  matchContent: (input) => detectByteOrder(input.head) !== null,
+  extensions: /\.(z64|v64|n64)$/,
+  enumerate(bytes, input) {
+    const { image } = normaliseRom(bytes, input.path)
+    const md5 = createHash('md5').update(image).digest('hex')
+    const rom = openRom(image === bytes ? bytes : image, input.path, md5)
+    const byteOrder = normaliseRom(bytes.subarray(0, 4), input.path).byteOrder
+    const metadata = {
+      title: rom.header.name,
+      code: rom.header.code,
+      region: rom.header.region,
+      version: rom.header.version,
+      md5: rom.md5,
+      byteOrder,
+      game: rom.game,
+      verified: rom.verified,
+      size: bytes.length,
+    }
+    if (rom.game === 'snap') return { kind: 'snap-rom', metadata, assets: enumerateSnapRom({ ...rom, byteOrder }) }
+    if (rom.game === 'stadium') return { kind: 'stadium-rom', metadata, assets: enumerateStadiumRom({ ...rom, byteOrder }) }
+    return { kind: 'n64-rom', metadata, assets: [] }
+  },
+}

@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto'
+import { promises as fsp } from 'node:fs'
+import * as path from 'node:path'
+import { gunzipSync } from 'fflate'
+import type { IndexProgress, IndexResult, IndexResultSource, SourceKind } from '../../src-shared/api/catalog'
+import type { Catalog } from '../catalog/catalog'
+import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from './detector'
+import { detectFile, fileDetectors, folderDetectors } from './registry'
+
+const HEAD_BYTES = 64 * 1024
+
+/** One unit of indexing work: a file, or a folder forming a set. */
+type Job =
+  | { type: 'file'; path: string; detector: FileDetector; input: DetectInput }
+  | { type: 'folder'; path: string; detector: FolderDetector; members: string[] }
+
+export interface IndexOptions {
+  onProgress?: (p: Omit<IndexProgress, 'jobId'>) => void
+  signal?: AbortSignal
+  /** Test hook: called inside a source's transaction, half-way through its asset rows. */
+  duringTransaction?: (sourcePath: string) => void
+}
+
+async function readHead(file: string): Promise<Uint8Array> {
+  const fh = await fsp.open(file, 'r')
+  try {
+    const buf = new Uint8Array(HEAD_BYTES)
+    const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0)
+    return buf.subarray(0, bytesRead)
+  } finally {
+    await fh.close()
+  }
+}
+
+/** gzip-compressed inputs (our bundled samples) are detected and read by their inner name. */
+function isGzip(head: Uint8Array, name: string): boolean {
+  return name.endsWith('.gz') && head[0] === 0x1f && head[1] === 0x8b
+}
+
+async function loadBytes(file: string): Promise<Uint8Array> {
+  const raw = new Uint8Array(await fsp.readFile(file))
+  const name = path.basename(file).toLowerCase()
+  return isGzip(raw, name) ? gunzipSync(raw) : raw
+}
+
+/** Walks the given paths; folders recursively. A set folder claims its member files. */
+export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: string, e: Error) => void): Promise<Job[]> {
+  const jobs: Job[] = []
+  const fileDets = fileDetectors()
+  const folderDets = folderDetectors()
+  const seen = new Set<string>()
+
+  async function visitFile(file: string): Promise<void> {
+    if (seen.has(file)) return
+    seen.add(file)
+    const st = await fsp.stat(file)
+    let head = await readHead(file)
+    let name = path.basename(file).toLowerCase()
+    if (isGzip(head, name)) {
+      head = (await loadBytes(file)).subarray(0, HEAD_BYTES)
+      name = name.slice(0, -3)
+    }
+    const input: DetectInput = { path: file, name, size: st.size, head }
+    const d = detectFile(input, fileDets)
+    if (d) jobs.push({ type: 'file', path: file, detector: d, input })
+  }
+
+  async function visitDir(dir: string, depth: number): Promise<void> {
+    if (signal?.aborted || depth > 32) return
+    let entries: import('node:fs').Dirent[]
+    try {
+      entries = await fsp.readdir(dir, { withFileTypes: true })
+    } catch (e) {
+      onError?.(dir, e as Error)
+      return
+    }
+    const names = entries.filter((e) => e.isFile()).map((e) => e.name).sort()
+    const claimed = new Set<string>()
+    for (const fd of folderDets) {
+      if (fd.matchFolder(names)) {
+        const members = fd.members(names)
+        members.forEach((m) => claimed.add(m))
+        jobs.push({ type: 'folder', path: dir, detector: fd, members })
+        break
+      }
+    }
+    for (const n of names) {
+      if (claimed.has(n) || n.startsWith('.')) continue
+      try {
+        await visitFile(path.join(dir, n))
+      } catch (e) {
+        onError?.(path.join(dir, n), e as Error)
+      }
+    }
+    for (const e of entries) {
+      if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules') await visitDir(path.join(dir, e.name), depth + 1)
+    }
+  }
+
+  for (const p of paths) {
+    const abs = path.resolve(p)
+    const st = await fsp.stat(abs)
+    if (st.isDirectory()) await visitDir(abs, 0)
+    else await visitFile(abs)
+  }
+  return jobs
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e)
+}
+
+/**
+ * Indexes files and folders into the catalog. Each source is written in one transaction; an
+ * unchanged source (same content hash) is left alone; a file that cannot be read is recorded with
+ * its error and the rest continue. Cancelling stops between sources: finished ones stay, the one
+ * in progress is rolled back.
+ */
+export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexOptions = {}): Promise<IndexResult> {
+  const result: IndexResult = { sources: [], assets: 0 }
+  const report = opts.onProgress ?? (() => {})
+  report({ phase: 'scan', done: 0, total: 0 })
+  const scanErrors: IndexResultSource[] = []
+  const jobs = await scan(paths, opts.signal, (p, e) => scanErrors.push({ path: p, kind: 'unknown', status: 'error', assets: 0, error: errorText(e) }))
+  result.sources.push(...scanErrors)
+  for (const [i, job] of jobs.entries()) {
+    if (opts.signal?.aborted) {
+      result.cancelled = true
+      report({ phase: 'cancelled', done: i, total: jobs.length })
+      return result
+    }
+    report({ phase: 'index', done: i, total: jobs.length, current: job.path })
+    result.sources.push(await indexJob(catalog, job, opts))
+  }
+  result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
+  report({ phase: 'done', done: jobs.length, total: jobs.length })
+  return result
+}
+
+async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise<IndexResultSource> {
+  const abs = path.resolve(job.path)
+  let kind: SourceKind = job.detector.kind
+  let size = 0
+  let mtime = 0
+  let hash = ''
+  try {
+    let enumerate: () => EnumerateResult | Promise<EnumerateResult>
+    if (job.type === 'file') {
+      const st = await fsp.stat(abs)
+      size = st.size
+      mtime = st.mtimeMs
+      const bytes = await loadBytes(abs)
+      hash = createHash('sha1').update(bytes).digest('hex')
+      enumerate = () => job.detector.enumerate(bytes, job.input)
+    } else {
+      const files = new Map<string, Uint8Array>()
+      const h = createHash('sha1')
+      for (const m of job.members) {
+        const p = path.join(abs, m)
+        const st = await fsp.stat(p)
+        size += st.size
+        mtime = Math.max(mtime, st.mtimeMs)
+        const bytes = new Uint8Array(await fsp.readFile(p))
+        files.set(m, bytes)
+        h.update(m).update('\0').update(bytes)
+      }
+      hash = h.digest('hex')
+      enumerate = () => job.detector.enumerate(files, abs)
+    }
+    const prev = catalog.sourceByPath(abs)
+    if (prev && prev.hash === hash && prev.status === 'indexed') {
+      return { path: abs, kind: prev.kind, status: 'unchanged', assets: catalog.assetCount(prev.id) }
+    }
+    let res: EnumerateResult
+    try {
+      res = await enumerate()
+    } catch (e) {
+      catalog.recordError({ path: abs, size, mtime, hash, kind }, errorText(e))
+      return { path: abs, kind, status: 'error', assets: 0, error: errorText(e) }
+    }
+    kind = res.kind ?? kind
+    const hook = opts.duringTransaction
+    const { assets } = catalog.replaceSource({ path: abs, size, mtime, hash, kind, metadata: res.metadata }, res.assets, hook ? () => hook(abs) : undefined)
+    return { path: abs, kind, status: 'indexed', assets }
+  } catch (e) {
+    // Unreadable file (permissions, vanished) or a catalog write that failed: record and go on.
+    try {
+      catalog.recordError({ path: abs, size, mtime, hash, kind }, errorText(e))
+    } catch {
+      /* the catalog itself failed; the error is still reported to the caller */
+    }
+    return { path: abs, kind, status: 'error', assets: 0, error: errorText(e) }
+  }
+}

@@ -1,0 +1,21 @@
+import * as path from 'node:path'
+import type { Handlers } from './context'
+import { samplesDir } from '../catalog/paths'
+import type { IndexJobs } from './index-jobs'
+
+/** Handlers of the `catalog:*` and `index:*` channels. */
+export function catalogHandlers(jobs: IndexJobs): Handlers {
+  return {
+    'catalog:sources': (_req, ctx) => ctx.catalog.sources(),
+    'catalog:children': (req, ctx) => ctx.catalog.children(req.sourceId, req.parent, req.offset ?? 0, Math.min(req.limit ?? 1000, 100_000)),
+    'catalog:asset': (req, ctx) => ctx.catalog.asset(req.id),
+    'catalog:search': (req, ctx) => ctx.catalog.search(req.query, Math.min(req.limit ?? 200, 5000)),
+    'index:start': (req, ctx) => {
+      const paths = req.paths.map((p) => path.resolve(p))
+      for (const p of paths) ctx.grantPath(p)
+      return jobs.start(paths, req.jobId)
+    },
+    'index:cancel': (req) => ({ cancelled: jobs.cancel(req.jobId) }),
+    'index:samples': () => jobs.start([samplesDir()]),
+  }
+}
