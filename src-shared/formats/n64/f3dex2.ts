@@ -1,0 +1,640 @@
+/**
+ * A game-neutral F3DEX2 display-list interpreter (pokemon-snap.md §5, §6; pokemon-stadium.md §8).
+ *
+ * It keeps the RSP/RDP state a model needs for export (vertex cache tagged with the bone/node that
+ * loaded each vertex, segment table, matrix-stack depth, geometry mode, othermodes, combine,
+ * colours, eight tile descriptors, a TMEM tracker), and turns triangles into draw calls that are
+ * split whenever render-relevant state changes. Game-specific behaviour goes through `hooks`
+ * (Snap's segment-0x0E material calls, Stadium's bucket order, unknown opcodes). Runaway input is
+ * stopped by a call-depth limit and a command limit (LimitError naming the address).
+ *
+ * Memory is abstract: the game supplies `read(addr, len, what)` over its own address map.
+ */
+import { FormatError, LimitError, hex } from '../../binary'
+import { G, GeometryMode, MW, OtherModeH, combinerUses } from './gbi'
+import { bitsPerTexel, blockRowBytes, decodePalette, decodeTexture, type TlutType } from './texture'
+
+/** The game's address space as the RSP sees it (after segment resolution). */
+export interface Memory {
+  /** `len` bytes at `addr`, or throws a FormatError that names `what` and the address. */
+  read(addr: number, len: number, what: string): Uint8Array
+}
+
+export interface TileState {
+  fmt: number
+  siz: number
+  /** 64-bit words per row. */
+  line: number
+  /** TMEM address in 64-bit words. */
+  tmem: number
+  palette: number
+  cmt: number
+  maskt: number
+  shiftt: number
+  cms: number
+  masks: number
+  shifts: number
+  /** 10.2 fixed point. */
+  uls: number
+  ult: number
+  lrs: number
+  lrt: number
+}
+
+export interface TextureImage {
+  fmt: number
+  siz: number
+  width: number
+  addr: number
+}
+
+/** What was loaded at a TMEM address. */
+export interface TmemEntry {
+  addr: number
+  kind: 'block' | 'tile' | 'tlut'
+  /** Row pitch in bytes of the DRAM source (tile loads). */
+  pitch?: number
+  /** The texture image's format at load time. */
+  fmt: number
+  siz: number
+  /** LOADBLOCK dxt (0 = pre-swizzled data), LOADTLUT entry count. */
+  dxt?: number
+  count?: number
+}
+
+export interface TextureState {
+  on: boolean
+  tile: number
+  level: number
+  /** 0..1 (w1 halves / 65536). */
+  sScale: number
+  tScale: number
+}
+
+export interface CachedVertex {
+  x: number
+  y: number
+  z: number
+  /** S10.5 texture coordinates (raw s16). */
+  s: number
+  t: number
+  /** Bytes 12..15: colour, or s8 normal + alpha under G_LIGHTING. */
+  c0: number
+  c1: number
+  c2: number
+  a: number
+  /** Bone / node index current when the vertex was loaded (§6). */
+  bone: number
+  /** Unique id of the load event (G_VTX or G_MODIFYVTX) that produced this slot's content. */
+  loadId: number
+  /** Address the vertex was read from. */
+  addr: number
+}
+
+/** A resolved texture reference of a draw call (decode with `decodeTextureRef`). */
+export interface TextureRef {
+  tileIndex: number
+  tile: TileState
+  fmt: number
+  siz: number
+  width: number
+  height: number
+  addr: number
+  rowBytes: number
+  /** Undo the odd-row swap (LOADBLOCK with dxt = 0). */
+  deinterleave: boolean
+  paletteAddr?: number
+  paletteCount?: number
+  tlut?: TlutType
+}
+
+/** A full state snapshot recorded on a draw call. */
+export interface DrawState {
+  geometryMode: number
+  otherModeH: number
+  otherModeL: number
+  combineHi: number
+  combineLo: number
+  primColor: [number, number, number, number]
+  primLodFrac: number
+  primMinLevel: number
+  envColor: [number, number, number, number]
+  blendColor: [number, number, number, number]
+  fogColor: [number, number, number, number]
+  texture: TextureState
+  /** Light colours set through G_MW_LIGHTCOL (index 1..8), RGB 0..255. */
+  lights: Record<number, [number, number, number]>
+  /** Texture 0 and (if the combiner uses it) texture 1; null when textures are off or unresolved. */
+  textures: (TextureRef | null)[]
+  /** Caller-defined tag current at the draw (Snap: material index; Stadium: material DL). */
+  tag: number | string | null
+}
+
+export interface DrawCall {
+  state: DrawState
+  vertices: CachedVertex[]
+  /** Triangle list into `vertices`. */
+  indices: number[]
+  /** Bone that was current when the draw call started. */
+  bone: number
+  /** Address of the DL whose triangle opened this draw call. */
+  dlAddr: number
+}
+
+export interface F3dex2Hooks {
+  /**
+   * Called for G_DL / G_BRANCH_Z targets before they are followed. Return true when the hook
+   * handled the call (e.g. Snap injects material setup for segment 0x0E).
+   */
+  onCall?(target: number, interp: F3dex2, branch: boolean): boolean
+  /** Resolves a segmented address (top byte not 0x80..0xFF); return undefined for the default. */
+  resolveSegment?(addr: number, interp: F3dex2): number | undefined
+  /** Game-specific or unknown opcode; return true when handled. */
+  onOpcode?(op: number, w0: number, w1: number, interp: F3dex2): boolean
+  /** G_MTX (not expected in Snap asset DLs). */
+  onMatrix?(addr: number, params: number, interp: F3dex2): void
+  /** Diagnostics (unexpected but recoverable input). */
+  warn?(message: string): void
+}
+
+export interface F3dex2Options {
+  /** Vertex cache slots (F3DEX2 has 32; 64 tolerated like noclip). */
+  vertexSlots?: number
+  /** Maximum DL call depth (G_DL push nesting). */
+  maxDepth?: number
+  /** Maximum commands per `run` (stops loops and run-on lists). */
+  maxCommands?: number
+  /** Add the RDP texel-centre half texel when computing UVs (see `computeUV`). */
+  halfTexel?: boolean
+  hooks?: F3dex2Hooks
+}
+
+function newTile(): TileState {
+  return { fmt: 0, siz: 0, line: 0, tmem: 0, palette: 0, cmt: 0, maskt: 0, shiftt: 0, cms: 0, masks: 0, shifts: 0, uls: 0, ult: 0, lrs: 0, lrt: 0 }
+}
+
+const rgba = (w: number): [number, number, number, number] => [(w >>> 24) & 0xff, (w >>> 16) & 0xff, (w >>> 8) & 0xff, w & 0xff]
+
+/** Address is a segmented one (not KSEG0/KSEG1/other direct virtual address). */
+export function isSegmented(addr: number): boolean {
+  return addr >>> 24 < 0x80 && addr >>> 24 !== 0
+}
+
+export class F3dex2 {
+  readonly opts: Required<Omit<F3dex2Options, 'hooks'>>
+  hooks: F3dex2Hooks
+
+  // RSP
+  vertices: (CachedVertex | null)[]
+  segments = new Array<number>(16).fill(0)
+  geometryMode = GeometryMode.SHADE | GeometryMode.LIGHTING
+  texture: TextureState = { on: false, tile: 0, level: 0, sScale: 1, tScale: 1 }
+  /** Current bone (node index) that G_VTX tags loaded vertices with. */
+  bone = 0
+  /** Caller-defined tag (material index …) recorded on draw calls; a change splits them. */
+  tag: number | string | null = null
+  lights: Record<number, [number, number, number]> = {}
+  matrixDepth = 0
+  half1 = 0
+
+  // RDP
+  otherModeH = 0
+  otherModeL = 0
+  combineHi = 0
+  combineLo = 0
+  primColor: [number, number, number, number] = [255, 255, 255, 255]
+  primLodFrac = 0
+  primMinLevel = 0
+  envColor: [number, number, number, number] = [255, 255, 255, 255]
+  blendColor: [number, number, number, number] = [0, 0, 0, 0]
+  fogColor: [number, number, number, number] = [0, 0, 0, 0]
+  timg: TextureImage = { fmt: 0, siz: 0, width: 1, addr: 0 }
+  tiles: TileState[] = Array.from({ length: 8 }, newTile)
+  /** TMEM word address → what was loaded there. */
+  tmem = new Map<number, TmemEntry>()
+
+  /** Draw calls produced since the last `takeDrawCalls`. */
+  drawCalls: DrawCall[] = []
+  /** Commands executed in total (for benchmarks). */
+  commandCount = 0
+
+  private stateDirty = true
+  private current: DrawCall | null = null
+  private currentKey = ''
+  private vertexMap = new Map<number, number>()
+  private nextLoadId = 1
+  private runCommands = 0
+  private currentDl = 0
+
+  constructor(opts: F3dex2Options = {}) {
+    this.opts = {
+      vertexSlots: opts.vertexSlots ?? 64,
+      maxDepth: opts.maxDepth ?? 18,
+      maxCommands: opts.maxCommands ?? 500_000,
+      halfTexel: opts.halfTexel ?? false,
+    }
+    this.hooks = opts.hooks ?? {}
+    this.vertices = new Array<CachedVertex | null>(this.opts.vertexSlots).fill(null)
+  }
+
+  /** Marks state as changed (call after poking state fields directly). */
+  touch(): void {
+    this.stateDirty = true
+  }
+
+  /** Sets the current bone: vertices loaded from now on belong to it. */
+  setBone(bone: number): void {
+    this.bone = bone
+  }
+
+  /** Sets the caller tag (e.g. material index); a different tag starts a new draw call. */
+  setTag(tag: number | string | null): void {
+    if (tag !== this.tag) {
+      this.tag = tag
+      this.stateDirty = true
+    }
+  }
+
+  /** Returns the draw calls so far and starts a fresh list (RSP/RDP state and vertex cache are kept). */
+  takeDrawCalls(): DrawCall[] {
+    const d = this.drawCalls
+    this.drawCalls = []
+    this.current = null
+    this.currentKey = ''
+    this.vertexMap.clear()
+    this.stateDirty = true
+    return d
+  }
+
+  /** Relabels every cached vertex with `bone` (noclip's simplification; §6 rule 3 note). */
+  relabelCache(bone: number): void {
+    for (const v of this.vertices) if (v) v.bone = bone
+  }
+
+  /** Resolves a DL/vertex/texture address through the segment table. */
+  resolve(addr: number): number {
+    addr >>>= 0
+    if (!isSegmented(addr)) return addr
+    const hooked = this.hooks.resolveSegment?.(addr, this)
+    if (hooked !== undefined) return hooked >>> 0
+    const seg = (addr >>> 24) & 0x0f
+    const base = this.segments[seg]!
+    if (base === 0 && seg !== 0) throw new FormatError(`segmented address ${hex(addr)} uses segment ${hex(seg)}, which was never set`, { structure: `DisplayList ${hex(this.currentDl)}` })
+    const phys = (base + (addr & 0x00ffffff)) >>> 0
+    return phys < 0x80000000 ? (phys | 0x80000000) >>> 0 : phys
+  }
+
+  private warn(msg: string): void {
+    this.hooks.warn?.(msg)
+  }
+
+  /**
+   * Runs the display list at `addr` until its G_ENDDL (following calls and branches).
+   * Throws LimitError on runaway nesting or command counts, FormatError on unreadable memory.
+   */
+  run(addr: number, mem: Memory): void {
+    this.runCommands = 0
+    this.runList(addr, mem, 0)
+  }
+
+  private runList(start: number, mem: Memory, depth: number): void {
+    if (depth > this.opts.maxDepth) {
+      throw new LimitError(`display-list calls nest deeper than ${this.opts.maxDepth} (a call loop?) at ${hex(start)}`, { structure: `DisplayList ${hex(start)}` })
+    }
+    let pc = this.resolve(start)
+    for (;;) {
+      if (++this.runCommands > this.opts.maxCommands) {
+        throw new LimitError(`more than ${this.opts.maxCommands} display-list commands (a loop or a list that never ends) at ${hex(pc)}`, { structure: `DisplayList ${hex(start)}` })
+      }
+      this.currentDl = pc
+      const cmd = mem.read(pc, 8, `DisplayList ${hex(start)} command at ${hex(pc)}`)
+      const w0 = ((cmd[0]! << 24) | (cmd[1]! << 16) | (cmd[2]! << 8) | cmd[3]!) >>> 0
+      const w1 = ((cmd[4]! << 24) | (cmd[5]! << 16) | (cmd[6]! << 8) | cmd[7]!) >>> 0
+      pc = (pc + 8) >>> 0
+      const op = w0 >>> 24
+      if (op === G.ENDDL) return
+      if (op === G.DL) {
+        const branch = ((w0 >>> 16) & 0xff) === 1
+        if (!this.hooks.onCall?.(w1, this, branch)) this.runList(w1, mem, depth + 1)
+        if (branch) return
+        continue
+      }
+      if (op === G.BRANCH_Z) {
+        // Follow the near (high-detail) branch and stop the current list (pokemon-snap.md §5.2).
+        const target = this.half1
+        if (!this.hooks.onCall?.(target, this, true)) this.runList(target, mem, depth + 1)
+        return
+      }
+      this.exec(w0, w1, mem)
+    }
+  }
+
+  /**
+   * Executes one non-flow command (state, vertices, triangles). Hooks may call it to inject
+   * commands (Snap's material setup).
+   */
+  exec(w0: number, w1: number, mem: Memory): void {
+    w0 >>>= 0
+    w1 >>>= 0
+    this.commandCount++
+    const op = w0 >>> 24
+    switch (op) {
+      case G.NOOP: case G.SPNOOP: case G.CULLDL: case G.RDPLOADSYNC: case G.RDPPIPESYNC: case G.RDPTILESYNC: case G.RDPFULLSYNC:
+      case G.FILLRECT: case G.SETFILLCOLOR: case G.SETZIMG: case G.SETCIMG: case G.SETSCISSOR: case G.SETPRIMDEPTH:
+      case G.SETKEYGB: case G.SETKEYR: case G.SETCONVERT: case G.RDPHALF_2: case G.TEXRECT: case G.TEXRECTFLIP: case G.MOVEMEM:
+        return
+      case G.VTX: {
+        const n = (w0 >>> 12) & 0xff
+        const v0 = ((w0 >>> 1) & 0x7f) - n
+        if (n === 0) return
+        if (v0 < 0 || v0 + n > this.vertices.length) {
+          throw new FormatError(`G_VTX loads ${n} vertices into slots ${v0}..${v0 + n - 1}, outside the ${this.vertices.length}-slot cache`, { structure: `DisplayList command at ${hex(this.currentDl)}` })
+        }
+        if (v0 + n > 32) this.warn(`G_VTX at ${hex(this.currentDl)} uses slots above 31 (real F3DEX2 has 32)`)
+        const addr = this.resolve(w1)
+        const b = mem.read(addr, n * 16, `Vtx[${n}] at ${hex(addr)}`)
+        const dv = new DataView(b.buffer, b.byteOffset, b.byteLength)
+        for (let i = 0; i < n; i++) {
+          const o = i * 16
+          this.vertices[v0 + i] = {
+            x: dv.getInt16(o), y: dv.getInt16(o + 2), z: dv.getInt16(o + 4),
+            s: dv.getInt16(o + 8), t: dv.getInt16(o + 10),
+            c0: b[o + 12]!, c1: b[o + 13]!, c2: b[o + 14]!, a: b[o + 15]!,
+            bone: this.bone, loadId: this.nextLoadId++, addr: addr + o,
+          }
+        }
+        return
+      }
+      case G.MODIFYVTX: {
+        const where = (w0 >>> 16) & 0xff
+        const slot = (w0 & 0xffff) >>> 1
+        const v = this.vertices[slot]
+        if (!v) { this.warn(`G_MODIFYVTX at ${hex(this.currentDl)} on empty slot ${slot}`); return }
+        const nv = { ...v, loadId: this.nextLoadId++ }
+        if (where === 0x14) { nv.s = (w1 >> 16); nv.t = ((w1 & 0xffff) << 16) >> 16 }
+        else if (where === 0x10) { nv.c0 = w1 >>> 24; nv.c1 = (w1 >>> 16) & 0xff; nv.c2 = (w1 >>> 8) & 0xff; nv.a = w1 & 0xff }
+        this.vertices[slot] = nv
+        return
+      }
+      case G.TRI1:
+        this.triangle(((w0 >>> 16) & 0xff) >>> 1, ((w0 >>> 8) & 0xff) >>> 1, (w0 & 0xff) >>> 1, mem)
+        return
+      case G.TRI2:
+        this.triangle(((w0 >>> 16) & 0xff) >>> 1, ((w0 >>> 8) & 0xff) >>> 1, (w0 & 0xff) >>> 1, mem)
+        this.triangle(((w1 >>> 16) & 0xff) >>> 1, ((w1 >>> 8) & 0xff) >>> 1, (w1 & 0xff) >>> 1, mem)
+        return
+      case G.QUAD: {
+        // Encoded like TRI2: (a, b, c) from w0 and (a, c, d) from w1 (pokemon-snap.md §5.2).
+        this.triangle(((w0 >>> 16) & 0xff) >>> 1, ((w0 >>> 8) & 0xff) >>> 1, (w0 & 0xff) >>> 1, mem)
+        this.triangle(((w1 >>> 16) & 0xff) >>> 1, ((w1 >>> 8) & 0xff) >>> 1, (w1 & 0xff) >>> 1, mem)
+        return
+      }
+      case G.TEXTURE: {
+        this.texture = {
+          level: (w0 >>> 11) & 7, tile: (w0 >>> 8) & 7, on: ((w0 >>> 1) & 0x7f) !== 0,
+          sScale: (w1 >>> 16) / 65536, tScale: (w1 & 0xffff) / 65536,
+        }
+        this.stateDirty = true
+        return
+      }
+      case G.POPMTX:
+        this.matrixDepth = Math.max(0, this.matrixDepth - Math.floor(w1 / 64))
+        return
+      case G.GEOMETRYMODE:
+        this.geometryMode = ((this.geometryMode & (w0 & 0xffffff)) | w1) >>> 0
+        this.stateDirty = true
+        return
+      case G.MTX: {
+        const p = (w0 & 0xff) ^ 1
+        if (p & 1 && !(p & 4)) this.matrixDepth++
+        if (this.hooks.onMatrix) this.hooks.onMatrix(w1, p, this)
+        else this.warn(`G_MTX at ${hex(this.currentDl)} (matrix ${hex(w1)}) is not applied`)
+        return
+      }
+      case G.MOVEWORD: {
+        const index = (w0 >>> 16) & 0xff
+        const offset = w0 & 0xffff
+        if (index === MW.SEGMENT) this.segments[(offset >>> 2) & 0xf] = w1
+        else if (index === MW.LIGHTCOL) {
+          const n = Math.floor(offset / 0x18) + 1
+          if (offset % 0x18 === 0) {
+            this.lights[n] = [w1 >>> 24, (w1 >>> 16) & 0xff, (w1 >>> 8) & 0xff]
+            this.stateDirty = true
+          }
+        }
+        return
+      }
+      case G.RDPHALF_1:
+        this.half1 = w1
+        return
+      case G.SETOTHERMODE_L: case G.SETOTHERMODE_H: {
+        const len = (w0 & 0xff) + 1
+        const shift = 32 - ((w0 >>> 8) & 0xff) - len
+        const mask = len >= 32 ? 0xffffffff : (((1 << len) - 1) << shift) >>> 0
+        if (op === G.SETOTHERMODE_L) this.otherModeL = ((this.otherModeL & ~mask) | (w1 & mask)) >>> 0
+        else this.otherModeH = ((this.otherModeH & ~mask) | (w1 & mask)) >>> 0
+        this.stateDirty = true
+        return
+      }
+      case G.RDPSETOTHERMODE:
+        this.otherModeH = w0 & 0xffffff
+        this.otherModeL = w1
+        this.stateDirty = true
+        return
+      case G.SETTIMG:
+        this.timg = { fmt: (w0 >>> 21) & 7, siz: (w0 >>> 19) & 3, width: (w0 & 0xfff) + 1, addr: this.resolve(w1) }
+        return
+      case G.SETTILE: {
+        const t = this.tiles[(w1 >>> 24) & 7]!
+        t.fmt = (w0 >>> 21) & 7; t.siz = (w0 >>> 19) & 3; t.line = (w0 >>> 9) & 0x1ff; t.tmem = w0 & 0x1ff
+        t.palette = (w1 >>> 20) & 0xf; t.cmt = (w1 >>> 18) & 3; t.maskt = (w1 >>> 14) & 0xf; t.shiftt = (w1 >>> 10) & 0xf
+        t.cms = (w1 >>> 8) & 3; t.masks = (w1 >>> 4) & 0xf; t.shifts = w1 & 0xf
+        this.stateDirty = true
+        return
+      }
+      case G.SETTILESIZE: {
+        const t = this.tiles[(w1 >>> 24) & 7]!
+        t.uls = (w0 >>> 12) & 0xfff; t.ult = w0 & 0xfff; t.lrs = (w1 >>> 12) & 0xfff; t.lrt = w1 & 0xfff
+        this.stateDirty = true
+        return
+      }
+      case G.LOADBLOCK: {
+        const t = this.tiles[(w1 >>> 24) & 7]!
+        this.tmem.set(t.tmem, { addr: this.timg.addr, kind: 'block', fmt: this.timg.fmt, siz: this.timg.siz, dxt: w1 & 0xfff, count: ((w1 >>> 12) & 0xfff) + 1 })
+        this.stateDirty = true
+        return
+      }
+      case G.LOADTILE: {
+        const t = this.tiles[(w1 >>> 24) & 7]!
+        t.uls = (w0 >>> 12) & 0xfff; t.ult = w0 & 0xfff; t.lrs = (w1 >>> 12) & 0xfff; t.lrt = w1 & 0xfff
+        const bpp = bitsPerTexel(this.timg.siz)
+        const pitch = (this.timg.width * bpp) / 8
+        const src = this.timg.addr + Math.floor(((t.ult >>> 2) * this.timg.width + (t.uls >>> 2)) * bpp / 8)
+        this.tmem.set(t.tmem, { addr: src >>> 0, kind: 'tile', pitch, fmt: this.timg.fmt, siz: this.timg.siz })
+        this.stateDirty = true
+        return
+      }
+      case G.LOADTLUT: {
+        const t = this.tiles[(w1 >>> 24) & 7]!
+        this.tmem.set(t.tmem, { addr: this.timg.addr, kind: 'tlut', fmt: this.timg.fmt, siz: this.timg.siz, count: ((w1 >>> 14) & 0x3ff) + 1 })
+        this.stateDirty = true
+        return
+      }
+      case G.SETFOGCOLOR: this.fogColor = rgba(w1); this.stateDirty = true; return
+      case G.SETBLENDCOLOR: this.blendColor = rgba(w1); this.stateDirty = true; return
+      case G.SETPRIMCOLOR:
+        this.primColor = rgba(w1); this.primMinLevel = (w0 >>> 8) & 0xff; this.primLodFrac = w0 & 0xff
+        this.stateDirty = true
+        return
+      case G.SETENVCOLOR: this.envColor = rgba(w1); this.stateDirty = true; return
+      case G.SETCOMBINE: this.combineHi = w0 & 0xffffff; this.combineLo = w1; this.stateDirty = true; return
+      default:
+        if (this.hooks.onOpcode?.(op, w0, w1, this)) return
+        this.warn(`unknown F3DEX2 opcode ${hex(op)} at ${hex(this.currentDl)} ignored`)
+    }
+  }
+
+  /** The texture reference for render tile `tileIndex`, or null (with a warning) when TMEM holds nothing there. */
+  textureFor(tileIndex: number): TextureRef | null {
+    const tile = this.tiles[tileIndex & 7]!
+    const loaded = this.tmem.get(tile.tmem)
+    if (!loaded) {
+      this.warn(`tile ${tileIndex} samples TMEM ${hex(tile.tmem)}, where nothing was loaded (draw at ${hex(this.currentDl)})`)
+      return null
+    }
+    let w = ((tile.lrs - tile.uls) >> 2) + 1
+    let h = ((tile.lrt - tile.ult) >> 2) + 1
+    if (tile.masks) w = Math.min(w, 1 << tile.masks)
+    if (tile.maskt) h = Math.min(h, 1 << tile.maskt)
+    if (w <= 0 || h <= 0) {
+      if (tile.masks && tile.maskt) { w = 1 << tile.masks; h = 1 << tile.maskt }
+      else { this.warn(`tile ${tileIndex} has no size (draw at ${hex(this.currentDl)})`); return null }
+    }
+    const rowBytes = loaded.kind === 'tile' ? loaded.pitch! : blockRowBytes(tile.siz, w, tile.line)
+    const ref: TextureRef = {
+      tileIndex, tile: { ...tile }, fmt: tile.fmt, siz: tile.siz, width: w, height: h,
+      addr: loaded.addr, rowBytes, deinterleave: loaded.kind === 'block' && loaded.dxt === 0 && h > 1,
+    }
+    if (tile.fmt === 2) {
+      const palTmem = tile.siz === 0 ? 0x100 + tile.palette * 16 : 0x100
+      const pal = this.tmem.get(palTmem)
+      if (!pal) {
+        this.warn(`CI tile ${tileIndex} needs a palette at TMEM ${hex(palTmem)}, none loaded (draw at ${hex(this.currentDl)})`)
+        return null
+      }
+      ref.paletteAddr = pal.addr
+      ref.paletteCount = tile.siz === 0 ? 16 : 256
+      ref.tlut = ((this.otherModeH >>> OtherModeH.TEXTLUT) & 3) === 3 ? 'IA16' : 'RGBA16'
+    }
+    return ref
+  }
+
+  private snapshot(): DrawState {
+    const textures: (TextureRef | null)[] = []
+    if (this.texture.on) {
+      textures.push(this.textureFor(this.texture.tile))
+      const twoCycle = ((this.otherModeH >>> OtherModeH.CYCLETYPE) & 3) === 1
+      if (this.texture.level === 0 && combinerUses(this.combineHi, this.combineLo, 2, twoCycle)) {
+        const t1 = this.tiles[(this.texture.tile + 1) & 7]!
+        // A tile that was never configured reuses texture 0 (Stadium-fork guard, §5.4).
+        const unset = t1.line === 0 && t1.lrs === 0 && t1.lrt === 0
+        textures.push(unset ? textures[0] ?? null : this.textureFor(this.texture.tile + 1))
+      }
+    }
+    return {
+      geometryMode: this.geometryMode, otherModeH: this.otherModeH, otherModeL: this.otherModeL,
+      combineHi: this.combineHi, combineLo: this.combineLo,
+      primColor: [...this.primColor], primLodFrac: this.primLodFrac, primMinLevel: this.primMinLevel,
+      envColor: [...this.envColor], blendColor: [...this.blendColor], fogColor: [...this.fogColor],
+      texture: { ...this.texture }, lights: { ...this.lights }, textures, tag: this.tag,
+    }
+  }
+
+  private triangle(a: number, b: number, c: number, _mem: Memory): void {
+    const va = this.vertices[a], vb = this.vertices[b], vc = this.vertices[c]
+    if (!va || !vb || !vc) {
+      this.warn(`triangle (${a}, ${b}, ${c}) at ${hex(this.currentDl)} uses an empty vertex slot; dropped`)
+      return
+    }
+    if (this.stateDirty || !this.current) {
+      const st = this.snapshot()
+      const key = stateKey(st)
+      if (!this.current || key !== this.currentKey) {
+        this.current = { state: st, vertices: [], indices: [], bone: this.bone, dlAddr: this.currentDl }
+        this.currentKey = key
+        this.vertexMap.clear()
+        this.drawCalls.push(this.current)
+      }
+      this.stateDirty = false
+    }
+    const dc = this.current
+    for (const v of [va, vb, vc]) {
+      let i = this.vertexMap.get(v.loadId)
+      if (i === undefined) {
+        i = dc.vertices.length
+        dc.vertices.push(v)
+        this.vertexMap.set(v.loadId, i)
+      }
+      dc.indices.push(i)
+    }
+  }
+}
+
+function refKey(r: TextureRef | null): string {
+  if (!r) return '-'
+  const t = r.tile
+  return `${r.addr},${r.fmt},${r.siz},${r.width},${r.height},${r.rowBytes},${r.paletteAddr ?? ''},${t.cms},${t.cmt},${t.masks},${t.maskt},${t.shifts},${t.shiftt},${t.uls},${t.ult}`
+}
+
+/** A string that is equal for two snapshots exactly when they render the same way. */
+export function stateKey(s: DrawState): string {
+  return [
+    s.geometryMode, s.otherModeH, s.otherModeL, s.combineHi, s.combineLo, s.primColor.join(','), s.primLodFrac,
+    s.envColor.join(','), s.blendColor.join(','), s.texture.on ? `${s.texture.tile},${s.texture.level},${s.texture.sScale},${s.texture.tScale}` : 'off',
+    JSON.stringify(s.lights), s.textures.map(refKey).join('|'), String(s.tag),
+  ].join(';')
+}
+
+/** Decodes a draw call's texture to RGBA8 using the game's memory. */
+export function decodeTextureRef(ref: TextureRef, mem: Memory): Uint8Array {
+  const packed = Math.ceil((ref.width * bitsPerTexel(ref.siz)) / 8)
+  const len = ref.rowBytes * (ref.height - 1) + packed
+  const data = mem.read(ref.addr, len, `texture ${hex(ref.addr)}`)
+  let palette: Uint8Array | undefined
+  if (ref.paletteAddr !== undefined) {
+    const count = ref.paletteCount ?? 16
+    palette = decodePalette(mem.read(ref.paletteAddr, count * 2, `palette ${hex(ref.paletteAddr)}`), count, ref.tlut ?? 'RGBA16', `palette ${hex(ref.paletteAddr)}`)
+  }
+  return decodeTexture({ fmt: ref.fmt, siz: ref.siz, width: ref.width, height: ref.height, data, rowBytes: ref.rowBytes, palette, deinterleave: ref.deinterleave, where: `texture ${hex(ref.addr)}` })
+}
+
+/** Shift factor of a tile's shifts/shiftt (pokemon-snap.md §5.6). */
+export function shiftFactor(shift: number): number {
+  return shift === 0 ? 1 : shift <= 10 ? 1 / (1 << shift) : 1 << (16 - shift)
+}
+
+/**
+ * Normalised texture coordinates (1.0 = one tile width) of a vertex's raw S10.5 (s, t) under a
+ * texture state and tile (pokemon-snap.md §5.6). `halfTexel` adds the RDP texel-centre half texel.
+ */
+export function computeUV(s: number, t: number, tex: TextureState, ref: Pick<TextureRef, 'tile' | 'width' | 'height'>, halfTexel = false): [number, number] {
+  const h = halfTexel ? 0.5 : 0
+  const S = (s / 32 + h) * tex.sScale
+  const T = (t / 32 + h) * tex.tScale
+  const u = (S * shiftFactor(ref.tile.shifts) - ref.tile.uls / 4) / ref.width
+  const v = (T * shiftFactor(ref.tile.shiftt) - ref.tile.ult / 4) / ref.height
+  return [u, v]
+}
+
+/** Sampler wrap for a cms/cmt + mask pair (§5.6): masks 0 never wraps. */
+export function wrapMode(cm: number, mask: number): 'repeat' | 'mirror' | 'clamp' {
+  if (mask === 0 || cm & 2) return 'clamp'
+  return cm & 1 ? 'mirror' : 'repeat'
+}
+
+/** Decodes a Vtx's bytes 12..14 as a normal (lit draws): s8 → normalised vector. */
+export function vertexNormal(v: Pick<CachedVertex, 'c0' | 'c1' | 'c2'>): [number, number, number] {
+  const x = (v.c0 << 24) >> 24, y = (v.c1 << 24) >> 24, z = (v.c2 << 24) >> 24
+  const l = Math.hypot(x, y, z)
+  return l > 0 ? [x / l, y / l, z / l] : [0, 1, 0]
+}
