@@ -1,0 +1,6 @@
+export * from './package'
+export * from './entry-kind'
+export * from './texture'
+export * from './gf-set'
+export * from './repack'
+export * from './replace'

@@ -1,0 +1,6 @@
+export * from './texture-format'
+export * from './swizzle'
+export * from './texel-codec'
+export * from './etc1'
+export * from './texture-codec'
+export * from './image'
