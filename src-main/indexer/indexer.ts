@@ -124,12 +124,13 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
   const jobs = await scan(paths, opts.signal, (p, e) => scanErrors.push({ path: p, kind: 'unknown', status: 'error', assets: 0, error: errorText(e) }))
   result.sources.push(...scanErrors)
   for (const [i, job] of jobs.entries()) {
+    report({ phase: 'index', done: i, total: jobs.length, current: job.path })
     if (opts.signal?.aborted) {
       result.cancelled = true
+      result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
       report({ phase: 'cancelled', done: i, total: jobs.length })
       return result
     }
-    report({ phase: 'index', done: i, total: jobs.length, current: job.path })
     result.sources.push(await indexJob(catalog, job, opts))
   }
   result.assets = result.sources.reduce((n, s) => n + s.assets, 0)

@@ -32,6 +32,7 @@ export const n64Detector: FileDetector = {
     }
     if (rom.game === 'snap') return { kind: 'snap-rom', metadata, assets: enumerateSnapRom({ ...rom, byteOrder }) }
     if (rom.game === 'stadium') return { kind: 'stadium-rom', metadata, assets: enumerateStadiumRom({ ...rom, byteOrder }) }
-    return { kind: 'n64-rom', metadata, assets: [] }
+    const name = `${rom.header.name || 'N64 ROM'}${rom.header.code.trim() ? ` (${rom.header.code})` : ''}`
+    return { kind: 'n64-rom', metadata, assets: [{ key: 'rom', kind: 'n64-rom', name, locator: {}, metadata, tags: ['n64', rom.header.code] }] }
   },
 }
