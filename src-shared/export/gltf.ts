@@ -1,0 +1,311 @@
+/**
+ * Neutral scene → glTF 2.0 binary (.glb), with @gltf-transform/core doing the container work.
+ * Pure: no fs, no DOM; textures are encoded to PNG with fast-png.
+ *
+ * Conventions. The neutral scene already uses glTF's conventions (right-handed, Y up, column-major
+ * matrices, quaternions [x, y, z, w], seconds, UV v growing downwards from the image's top row,
+ * CUBICSPLINE keys as in-tangent/value/out-tangent), so positions and transforms go through
+ * unchanged and units stay game units (no metre scaling; a glTF viewer shows them 1 unit = 1 m).
+ * This file is the one place that adapts data to what glTF demands:
+ * - normals are renormalised (a zero normal becomes +Y), colours clamped to 0..1;
+ * - weights are renormalised to sum 1, joint slots with zero weight point at joint 0 and duplicate
+ *   joints of one vertex are merged, as the glTF validator requires;
+ * - indices are written as uint16 when the vertex count allows, uint32 otherwise;
+ * - rotation keys are renormalised;
+ * - nodes, meshes, materials, skins and images keep the neutral scene's order and indices, so the
+ *   indices stored in `extras` below are valid glTF indices;
+ * - a clip with no node channel gets one placeholder STEP channel (glTF requires at least one),
+ *   flagged in its extras.
+ *
+ * ## Extras schema (everything below lives under the key `modbench`, version 1)
+ * - `scenes[0].extras.modbench = { version: 1, name, curves: Curve[], actor?: <scene.extras> }`
+ *   with `Curve = { name, points: number[] (xyz…), closed: boolean, node: number (glTF node index
+ *   or −1 for world space), color?: [r,g,b], extras? }`.
+ * - `animations[i].extras.modbench = { version: 1, duration, frameRate, loop, placeholderChannel?,
+ *   textureSwaps?: [{ material, times: number[], images: number[] }],
+ *   visibility?: [{ node, times: number[], visible: (0|1)[] }],
+ *   uvTracks?: [{ material, times: number[], values: number[] (offU, offV, scaleU, scaleV per key;
+ *   uv' = uv·scale + offset) }],
+ *   colorTracks?: [{ material, times: number[], values: number[] (RGBA per key, replaces the
+ *   material's base colour factor) }], extras? }`.
+ *   Texture-swap keys name glTF **image** indices (the neutral texture indices); every neutral
+ *   texture is written as an image, named after it, even when no material uses it at rest.
+ *   Times are seconds; texture swaps and visibility are step, UV and colour tracks linear.
+ * - `materials[i].extras = { ...material.extras, modbench: { vertexColors?, unlit? } }`.
+ * - `nodes[i].extras = node.extras` unchanged.
+ */
+import { Document, WebIO, type Accessor, type Material as GMaterial, type Node as GNode, type Texture as GTexture, type TextureInfo } from '@gltf-transform/core'
+import { KHRMaterialsUnlit } from '@gltf-transform/extensions'
+import { encode as encodePng } from 'fast-png'
+import type { Animation, Material, Primitive, Scene, Texture, WrapMode } from '../scene/types'
+import { validateScene } from '../scene/validate'
+
+export interface GltfExportOptions {
+  /** `asset.generator`; default "Modbench". */
+  generator?: string
+  /** Skip `validateScene` (only for callers that validated already). */
+  skipValidation?: boolean
+}
+
+const WRAP: Record<WrapMode, 10497 | 33071 | 33648> = { repeat: 10497, clamp: 33071, mirror: 33648 }
+const NEAREST = 9728
+const LINEAR = 9729
+const LINEAR_MIPMAP_LINEAR = 9987
+
+/** Numbers for JSON extras: float32 values printed with enough digits to read back exactly. */
+function jsonFloats(a: ArrayLike<number>): number[] {
+  const out = new Array<number>(a.length)
+  for (let i = 0; i < a.length; i++) {
+    const f = Math.fround(a[i])
+    let v = Number(f.toPrecision(9))
+    // The shortest decimal that reads back as the same float32.
+    for (let p = 6; p < 9; p++) {
+      const c = Number(f.toPrecision(p))
+      if (Math.fround(c) === f) {
+        v = c
+        break
+      }
+    }
+    out[i] = v
+  }
+  return out
+}
+
+/** PNG bytes of an RGBA8 texture (top row first, as PNG stores it). */
+export function texturePng(t: Texture): Uint8Array {
+  return encodePng({ width: t.width, height: t.height, data: t.rgba, channels: 4, depth: 8 })
+}
+
+function normalizedNormals(n: Float32Array): Float32Array {
+  const out = new Float32Array(n.length)
+  for (let i = 0; i < n.length; i += 3) {
+    const l = Math.hypot(n[i], n[i + 1], n[i + 2])
+    if (l > 1e-12) {
+      out[i] = n[i] / l
+      out[i + 1] = n[i + 1] / l
+      out[i + 2] = n[i + 2] / l
+    } else out[i + 1] = 1
+  }
+  return out
+}
+
+/** Joints/weights as glTF wants them: merged duplicates, zero-weight slots on joint 0, sum 1. */
+export function cleanSkinAttributes(joints: Uint16Array, weights: Float32Array): { joints: Uint16Array; weights: Float32Array } {
+  const j = new Uint16Array(joints.length)
+  const w = new Float32Array(weights.length)
+  for (let v = 0; v < joints.length; v += 4) {
+    const js = [0, 0, 0, 0]
+    const ws = [0, 0, 0, 0]
+    let used = 0
+    for (let c = 0; c < 4; c++) {
+      const wc = weights[v + c]
+      if (!(wc > 0)) continue
+      const k = js.slice(0, used).indexOf(joints[v + c])
+      if (k >= 0) ws[k] += wc
+      else {
+        js[used] = joints[v + c]
+        ws[used] = wc
+        used++
+      }
+    }
+    let sum = ws[0] + ws[1] + ws[2] + ws[3]
+    if (!(sum > 0)) {
+      ws[0] = 1
+      js[0] = 0
+      sum = 1
+    }
+    for (let c = 0; c < 4; c++) {
+      j[v + c] = ws[c] > 0 ? js[c] : 0
+      w[v + c] = ws[c] / sum
+    }
+  }
+  return { joints: j, weights: w }
+}
+
+function clamp01(a: Float32Array): Float32Array {
+  const out = new Float32Array(a.length)
+  for (let i = 0; i < a.length; i++) out[i] = Math.min(1, Math.max(0, a[i]))
+  return out
+}
+
+/** Builds the glTF document for a neutral scene (validated first unless told otherwise). */
+export function sceneToDocument(scene: Scene, opts: GltfExportOptions = {}): Document {
+  if (!opts.skipValidation) validateScene(scene)
+  const doc = new Document()
+  doc.getRoot().getAsset().generator = opts.generator ?? 'Modbench'
+  const buffer = doc.createBuffer('data')
+  const acc = (name: string, type: 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4' | 'MAT4', array: Float32Array | Uint16Array | Uint32Array): Accessor =>
+    doc.createAccessor(name).setType(type).setArray(array).setBuffer(buffer)
+
+  // Images, one per neutral texture, in order.
+  const gTextures: GTexture[] = scene.textures.map((t) => doc.createTexture(t.name).setImage(texturePng(t)).setMimeType('image/png').setURI(`${t.name}.png`))
+
+  // Materials.
+  const unlitExt = scene.materials.some((m) => m.unlit) ? doc.createExtension(KHRMaterialsUnlit) : null
+  const gMaterials: GMaterial[] = scene.materials.map((m: Material) => {
+    const g = doc
+      .createMaterial(m.name)
+      .setBaseColorFactor([...m.baseColor])
+      .setAlphaMode(m.alphaMode)
+      .setDoubleSided(m.doubleSided)
+      .setMetallicFactor(0)
+      .setRoughnessFactor(1)
+    if (m.alphaMode === 'MASK') g.setAlphaCutoff(m.alphaCutoff ?? 0.5)
+    if (m.texture !== undefined) {
+      const t = scene.textures[m.texture]
+      g.setBaseColorTexture(gTextures[m.texture])
+      const info = g.getBaseColorTextureInfo() as TextureInfo
+      info.setWrapS(WRAP[t.wrapS]).setWrapT(WRAP[t.wrapT])
+      if (t.filter === 'nearest') info.setMagFilter(NEAREST).setMinFilter(NEAREST)
+      else info.setMagFilter(LINEAR).setMinFilter(LINEAR_MIPMAP_LINEAR)
+    }
+    if (m.unlit && unlitExt) g.setExtension('KHR_materials_unlit', unlitExt.createUnlit())
+    const mb: Record<string, unknown> = {}
+    if (m.vertexColors) mb.vertexColors = true
+    if (m.unlit) mb.unlit = true
+    if (m.extras || Object.keys(mb).length) g.setExtras({ ...(m.extras ?? {}), ...(Object.keys(mb).length ? { modbench: mb } : {}) })
+    return g
+  })
+
+  // Meshes.
+  const gMeshes = scene.meshes.map((mesh, mi) => {
+    const gm = doc.createMesh(mesh.name)
+    mesh.primitives.forEach((p: Primitive, pi) => {
+      const tag = `${mesh.name || `mesh${mi}`}/${pi}`
+      const nv = p.positions.length / 3
+      const gp = doc
+        .createPrimitive()
+        .setMode(p.mode === 'lines' ? 1 : 4)
+        .setMaterial(gMaterials[p.material])
+        .setAttribute('POSITION', acc(`${tag}/POSITION`, 'VEC3', p.positions))
+        .setIndices(acc(`${tag}/indices`, 'SCALAR', nv <= 0xfffe ? Uint16Array.from(p.indices) : p.indices))
+      if (p.normals) gp.setAttribute('NORMAL', acc(`${tag}/NORMAL`, 'VEC3', normalizedNormals(p.normals)))
+      if (p.uvs) gp.setAttribute('TEXCOORD_0', acc(`${tag}/TEXCOORD_0`, 'VEC2', p.uvs))
+      if (p.colors) gp.setAttribute('COLOR_0', acc(`${tag}/COLOR_0`, 'VEC4', clamp01(p.colors)))
+      if (p.joints && p.weights) {
+        const { joints, weights } = cleanSkinAttributes(p.joints, p.weights)
+        gp.setAttribute('JOINTS_0', acc(`${tag}/JOINTS_0`, 'VEC4', joints))
+        gp.setAttribute('WEIGHTS_0', acc(`${tag}/WEIGHTS_0`, 'VEC4', weights))
+      }
+      gm.addPrimitive(gp)
+    })
+    return gm
+  })
+
+  // Nodes (same order), hierarchy, scene roots.
+  const gNodes: GNode[] = scene.nodes.map((n) => {
+    const g = doc.createNode(n.name).setTranslation([...n.translation]).setRotation(normQuat(n.rotation)).setScale([...n.scale])
+    if (n.mesh !== undefined) g.setMesh(gMeshes[n.mesh])
+    if (n.extras) g.setExtras({ ...n.extras })
+    return g
+  })
+  const gScene = doc.createScene(scene.name)
+  scene.nodes.forEach((n, i) => {
+    if (n.parent >= 0) gNodes[n.parent].addChild(gNodes[i])
+    else gScene.addChild(gNodes[i])
+  })
+
+  // Skins.
+  const gSkins = scene.skins.map((s) => {
+    const gs = doc.createSkin(s.name).setInverseBindMatrices(acc(`${s.name}/inverseBindMatrices`, 'MAT4', s.inverseBindMatrices))
+    for (const j of s.joints) gs.addJoint(gNodes[j])
+    if (s.skeleton !== undefined) gs.setSkeleton(gNodes[s.skeleton])
+    return gs
+  })
+  scene.nodes.forEach((n, i) => {
+    if (n.skin !== undefined) gNodes[i].setSkin(gSkins[n.skin])
+  })
+
+  // Animations: one per clip.
+  scene.animations.forEach((a, ai) => writeAnimation(doc, scene, a, ai, gNodes, acc))
+
+  // Scene-level extras: curves and actor metadata.
+  const sceneExtras: Record<string, unknown> = {
+    version: 1,
+    name: scene.name,
+    curves: scene.curves.map((c) => ({
+      name: c.name,
+      points: jsonFloats(c.points),
+      closed: c.closed ?? false,
+      node: c.node ?? -1,
+      ...(c.color ? { color: [...c.color] } : {}),
+      ...(c.extras ? { extras: c.extras } : {}),
+    })),
+  }
+  if (scene.extras) sceneExtras.actor = scene.extras
+  gScene.setExtras({ modbench: sceneExtras })
+  return doc
+}
+
+function normQuat(q: ArrayLike<number>): [number, number, number, number] {
+  const l = Math.hypot(q[0], q[1], q[2], q[3]) || 1
+  return [q[0] / l, q[1] / l, q[2] / l, q[3] / l]
+}
+
+function writeAnimation(
+  doc: Document,
+  scene: Scene,
+  a: Animation,
+  ai: number,
+  gNodes: GNode[],
+  acc: (name: string, type: 'SCALAR' | 'VEC3' | 'VEC4', array: Float32Array) => Accessor,
+): void {
+  const ga = doc.createAnimation(a.name)
+  const tag = a.name || `animation${ai}`
+  // Channels with the same key times share one input accessor.
+  const inputs = new Map<string, Accessor>()
+  const input = (times: Float32Array): Accessor => {
+    const key = Array.from(times).join(',')
+    let x = inputs.get(key)
+    if (!x) {
+      x = acc(`${tag}/times${inputs.size}`, 'SCALAR', times)
+      inputs.set(key, x)
+    }
+    return x
+  }
+  const mb: Record<string, unknown> = { version: 1, duration: a.duration, frameRate: a.frameRate, loop: a.loop ?? true }
+  a.channels.forEach((ch, ci) => {
+    let values = ch.values
+    if (ch.path === 'rotation') {
+      values = new Float32Array(ch.values)
+      const per = ch.interpolation === 'CUBICSPLINE' ? 12 : 4
+      const off = ch.interpolation === 'CUBICSPLINE' ? 4 : 0
+      for (let k = 0; k < ch.times.length; k++) {
+        const b = k * per + off
+        const q = normQuat(values.subarray(b, b + 4))
+        values.set(q, b)
+      }
+    }
+    const sampler = doc
+      .createAnimationSampler()
+      .setInput(input(ch.times))
+      .setOutput(acc(`${tag}/${ci}/${ch.path}`, ch.path === 'rotation' ? 'VEC4' : 'VEC3', values))
+      .setInterpolation(ch.interpolation)
+    ga.addSampler(sampler)
+    ga.addChannel(doc.createAnimationChannel().setTargetNode(gNodes[ch.node]).setTargetPath(ch.path).setSampler(sampler))
+  })
+  if (a.channels.length === 0 && scene.nodes.length > 0) {
+    // glTF needs a channel: hold node 0's rest scale over the clip (changes nothing).
+    const s = scene.nodes[0].scale
+    const times = a.duration > 0 ? new Float32Array([0, a.duration]) : new Float32Array([0])
+    const values = new Float32Array(times.length * 3)
+    for (let k = 0; k < times.length; k++) values.set(s, k * 3)
+    const sampler = doc.createAnimationSampler().setInput(input(times)).setOutput(acc(`${tag}/placeholder`, 'VEC3', values)).setInterpolation('STEP')
+    ga.addSampler(sampler)
+    ga.addChannel(doc.createAnimationChannel().setTargetNode(gNodes[0]).setTargetPath('scale').setSampler(sampler))
+    mb.placeholderChannel = true
+  }
+  if (a.textureSwaps?.length) mb.textureSwaps = a.textureSwaps.map((t) => ({ material: t.material, times: jsonFloats(t.times), images: Array.from(t.textures) }))
+  if (a.visibility?.length) mb.visibility = a.visibility.map((t) => ({ node: t.node, times: jsonFloats(t.times), visible: Array.from(t.visible, (v) => (v ? 1 : 0)) }))
+  if (a.uvTracks?.length) mb.uvTracks = a.uvTracks.map((t) => ({ material: t.material, times: jsonFloats(t.times), values: jsonFloats(t.values) }))
+  if (a.colorTracks?.length) mb.colorTracks = a.colorTracks.map((t) => ({ material: t.material, times: jsonFloats(t.times), values: jsonFloats(t.values) }))
+  if (a.extras) mb.extras = a.extras
+  ga.setExtras({ modbench: mb })
+}
+
+/** The scene as a .glb file. */
+export async function exportGlb(scene: Scene, opts: GltfExportOptions = {}): Promise<Uint8Array> {
+  const doc = sceneToDocument(scene, opts)
+  const io = new WebIO().registerExtensions([KHRMaterialsUnlit])
+  return await io.writeBinary(doc)
+}

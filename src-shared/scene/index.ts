@@ -1,0 +1,7 @@
+/** The neutral scene model: types, validation, math, animation sampling and the demo scene. */
+export type * from './types'
+export { emptyScene } from './types'
+export { validateScene, sceneProblems, SceneError, type SceneProblem } from './validate'
+export * from './math'
+export * from './sample'
+export { demoScene } from './demo'
