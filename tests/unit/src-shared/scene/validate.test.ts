@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { demoScene } from '../../../../src-shared/scene/demo'
+import { SceneError, sceneProblems, validateScene } from '../../../../src-shared/scene/validate'
+import { FormatError } from '../../../../src-shared/binary/errors'
+import type { Scene } from '../../../../src-shared/scene/types'
+
+/** Applies a mutation to a fresh demo scene and returns the validation error. */
+function broken(mutate: (s: Scene) => void): SceneError {
+  const s = demoScene()
+  mutate(s)
+  try {
+    validateScene(s)
+  } catch (e) {
+    expect(e).toBeInstanceOf(SceneError)
+    expect(e).toBeInstanceOf(FormatError)
+    return e as SceneError
+  }
+  throw new Error('the scene was accepted')
+}
+
+describe('validateScene', () => {
+  it('accepts the demo scene', () => {
+    expect(sceneProblems(demoScene())).toEqual([])
+    expect(() => validateScene(demoScene())).not.toThrow()
+  })
+
+  const cases: [string, (s: Scene) => void, string, RegExp][] = [
+    ['parent after child', (s) => (s.nodes[3].parent = 5), 'nodes[3].parent', /comes after its child/],
+    ['parent out of range', (s) => (s.nodes[3].parent = -2), 'nodes[3].parent', /out of range/],
+    ['NaN translation', (s) => (s.nodes[2].translation[1] = NaN), 'nodes[2].translation', /not a finite number/],
+    ['non-unit rotation', (s) => (s.nodes[2].rotation = [0, 0, 0, 2]), 'nodes[2].rotation', /length 2\.0000/],
+    ['mesh index out of range', (s) => (s.nodes[7].mesh = 99), 'nodes[7].mesh', /mesh index 99 out of range/],
+    ['skin without mesh', (s) => { s.nodes[2].skin = 0 }, 'nodes[2].skin', /must have a mesh/],
+    ['joint node out of range', (s) => (s.skins[0].joints[1] = 42), 'skins[0].joints[1]', /node index 42/],
+    ['duplicate joint', (s) => (s.skins[0].joints[1] = s.skins[0].joints[0]), 'skins[0].joints[1]', /listed twice/],
+    ['short inverse binds', (s) => (s.skins[0].inverseBindMatrices = s.skins[0].inverseBindMatrices.slice(16)), 'skins[0].inverseBindMatrices', /expected 4/],
+    ['non-affine inverse bind', (s) => (s.skins[0].inverseBindMatrices[15] = 2), 'skins[0].inverseBindMatrices[0]', /last row/],
+    ['skeleton not an ancestor', (s) => (s.skins[0].skeleton = 7), 'skins[0].skeleton', /not an ancestor/],
+    ['joint index beyond the skin', (s) => (s.meshes[0].primitives[0].joints![0] = 4), 'meshes[0].primitives[0].joints', /uses joint 4 but the skin has 4 joints/],
+    ['weights not summing to 1', (s) => (s.meshes[0].primitives[0].weights![0] = 0.5), 'meshes[0].primitives[0].weights', /sum to 0\.5000/],
+    ['joints without weights', (s) => delete s.meshes[0].primitives[0].weights, 'meshes[0].primitives[0].weights', /go together/],
+    ['skinned mesh without joints', (s) => { delete s.meshes[0].primitives[0].weights; delete s.meshes[0].primitives[0].joints }, 'meshes[0].primitives[0]', /used with a skin/],
+    ['normals of the wrong length', (s) => (s.meshes[1].primitives[0].normals = new Float32Array(3)), 'meshes[1].primitives[0].normals', /has 1 items, expected 24/],
+    ['positions not whole vertices', (s) => (s.meshes[1].primitives[0].positions = new Float32Array(7)), 'meshes[1].primitives[0].positions', /multiple of 3/],
+    ['index out of range', (s) => (s.meshes[1].primitives[0].indices[5] = 24), 'meshes[1].primitives[0].indices[5]', /vertex index 24 out of range \(24 vertices\)/],
+    ['indices not triangles', (s) => (s.meshes[1].primitives[0].indices = new Uint32Array([0, 1])), 'meshes[1].primitives[0].indices', /multiple of 3/],
+    ['material out of range', (s) => (s.meshes[1].primitives[0].material = 4), 'meshes[1].primitives[0].material', /material index 4/],
+    ['texture out of range', (s) => (s.materials[0].texture = 4), 'materials[0].texture', /texture index 4/],
+    ['texture bytes', (s) => (s.textures[0].rgba = new Uint8Array(10)), 'textures[0].rgba', /expected 64×64×4/],
+    ['alpha mode', (s) => ((s.materials[0] as { alphaMode: string }).alphaMode = 'ADD'), 'materials[0].alphaMode', /unknown alpha mode/],
+    ['key times not increasing', (s) => (s.animations[0].channels[0].times[2] = 0.2), 'animations[0].channels[0].times[2]', /must increase/],
+    ['channel value count', (s) => (s.animations[0].channels[0].values = new Float32Array(4)), 'animations[0].channels[0].values', /expected 5 keys × 4 = 20/],
+    ['cubic value count', (s) => (s.animations[1].channels[0].values = s.animations[1].channels[0].values.slice(4)), 'animations[1].channels[0].values', /× 12/],
+    ['NaN key value', (s) => (s.animations[0].channels[1].values[3] = NaN), 'animations[0].channels[1].values[3]', /not a finite number/],
+    ['duplicate channel target', (s) => s.animations[0].channels.push(s.animations[0].channels[0]), 'animations[0].channels[3]', /second channel for node 3 rotation/],
+    ['channel node out of range', (s) => (s.animations[0].channels[0].node = 10), 'animations[0].channels[0].node', /node index 10 out of range/],
+    ['texture swap index', (s) => (s.animations[0].textureSwaps![0].textures[1] = 9), 'animations[0].textureSwaps[0].textures[1]', /texture index 9/],
+    ['visibility flags', (s) => (s.animations[1].visibility![0].visible = new Uint8Array(1)), 'animations[1].visibility[0].visible', /3 flags/],
+    ['uv track values', (s) => (s.animations[1].uvTracks![0].values = new Float32Array(3)), 'animations[1].uvTracks[0].values', /2 keys × 4/],
+    ['frame rate', (s) => (s.animations[0].frameRate = 0), 'animations[0].frameRate', /positive/],
+    ['curve of one point', (s) => (s.curves[0].points = new Float32Array([1, 2, 3])), 'curves[0].points', /two points/],
+    ['curve node', (s) => (s.curves[1].node = 77), 'curves[1].node', /node index 77/],
+  ]
+  for (const [what, mutate, path, message] of cases) {
+    it(`rejects: ${what}`, () => {
+      const e = broken(mutate)
+      expect(e.problems.map((p) => p.path)).toContain(path)
+      const p = e.problems.find((x) => x.path === path)!
+      expect(p.message).toMatch(message)
+    })
+  }
+
+  it('names the scene and the first problem in the message, and counts the others', () => {
+    const e = broken((s) => {
+      s.nodes[2].translation[0] = Infinity
+      s.materials[0].texture = 99
+    })
+    expect(e.message).toMatch(/^scene 'Demo scene': nodes\[2\]\.translation: component 0 is not a finite number/)
+    expect(e.message).toMatch(/and 1 more problem: materials\[0\]\.texture/)
+    expect(e.structure).toBe('nodes[2].translation')
+  })
+
+  it('stops at the limit instead of listing millions of problems', () => {
+    const s = demoScene()
+    s.meshes[0].primitives[0].positions.fill(NaN)
+    for (const n of s.nodes) n.translation = [NaN, NaN, NaN]
+    expect(sceneProblems(s, 5)).toHaveLength(5)
+  })
+})
