@@ -1,0 +1,13 @@
+import type { ModbenchBridge } from '@shared/api'
+import { createHttpBridge } from './http-bridge'
+
+/**
+ * The one way the UI reaches the services: `window.modbench` from the Electron preload, or the
+ * HTTP bridge in browser mode. Same typed contract either way.
+ */
+export const bridge: ModbenchBridge = window.modbench ?? createHttpBridge()
+
+/** A readable message for any error a call may throw. */
+export function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e)
+}

@@ -1,0 +1,67 @@
+import type { ModbenchBridge, EventName, Events } from '@shared/api'
+import { decodeEnvelope, encodeEnvelope } from '@shared/transport/codec'
+
+/**
+ * Browser mode's bridge: the same contract over HTTP to `modbench serve`. The access token comes
+ * from the page URL (`?token=`) and is kept for the tab's session.
+ */
+export function createHttpBridge(base = ''): ModbenchBridge {
+  const url = new URL(window.location.href)
+  const fromUrl = url.searchParams.get('token')
+  if (fromUrl) sessionStorage.setItem('modbench-token', fromUrl)
+  const token = fromUrl ?? sessionStorage.getItem('modbench-token') ?? ''
+  const listeners = new Map<string, Set<(p: unknown) => void>>()
+  let source: EventSource | null = null
+
+  function connect(): void {
+    if (source) return
+    source = new EventSource(`${base}/api/events?token=${encodeURIComponent(token)}`)
+    const names: EventName[] = ['index:progress', 'catalog:changed']
+    for (const n of names) {
+      source.addEventListener(n, (ev) => {
+        const payload = JSON.parse((ev as MessageEvent<string>).data) as unknown
+        for (const l of listeners.get(n) ?? []) l(payload)
+      })
+    }
+  }
+
+  return {
+    transport: 'http',
+    async invoke(channel, req) {
+      const res = await fetch(`${base}/api/${encodeURIComponent(channel)}`, {
+        method: 'POST',
+        headers: { 'x-modbench-token': token, 'content-type': 'application/x-modbench' },
+        body: encodeEnvelope(req ?? {}) as unknown as BodyInit,
+      })
+      const bytes = new Uint8Array(await res.arrayBuffer())
+      if (!res.ok) {
+        let message = `${res.status} ${res.statusText}`
+        let name = 'Error'
+        try {
+          const body = JSON.parse(new TextDecoder().decode(bytes)) as { error: { message: string; name: string } }
+          message = body.error.message
+          name = body.error.name
+        } catch {
+          /* not JSON */
+        }
+        const e = new Error(message)
+        e.name = name
+        throw e
+      }
+      return decodeEnvelope(bytes) as never
+    },
+    on<E extends EventName>(event: E, listener: (payload: Events[E]) => void) {
+      connect()
+      const set = listeners.get(event) ?? new Set()
+      set.add(listener as (p: unknown) => void)
+      listeners.set(event, set)
+      return () => set.delete(listener as (p: unknown) => void)
+    },
+    async pick(opts) {
+      // No native dialog in a browser tab: ask for a path on this machine.
+      const label = opts.kind === 'open-folder' ? 'Folder path' : opts.kind === 'save-file' ? 'Save to path' : 'File path'
+      const p = window.prompt(`${opts.title ?? label} (a path on the machine running modbench serve):`, opts.defaultPath ?? '')
+      return p && p.trim() ? p.trim() : null
+    },
+  }
+}

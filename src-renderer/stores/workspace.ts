@@ -1,0 +1,20 @@
+import { defineStore } from 'pinia'
+import { ref } from 'vue'
+
+/** What the centre pane shows besides the tree selection (the demo scene), and recent files. */
+export const useWorkspaceStore = defineStore('workspace', () => {
+  const demo = ref(false)
+  const recent = ref<string[]>(JSON.parse(localStorage.getItem('modbench-recent') ?? '[]') as string[])
+
+  function showDemo(): void {
+    demo.value = true
+  }
+  function leaveDemo(): void {
+    demo.value = false
+  }
+  function addRecent(p: string): void {
+    recent.value = [p, ...recent.value.filter((x) => x !== p)].slice(0, 10)
+    localStorage.setItem('modbench-recent', JSON.stringify(recent.value))
+  }
+  return { demo, recent, showDemo, leaveDemo, addRecent }
+})

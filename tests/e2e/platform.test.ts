@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as fs from 'node:fs'
+import * as os from 'node:os'
+import * as path from 'node:path'
+import type { Browser } from 'playwright-core'
+import { launchBrowser, openApp, screenshot, startServe, type Served } from './harness'
+import { genericRom } from '../fixtures/platform/n64'
+
+let served: Served
+let browser: Browser
+let files: string
+
+beforeAll(async () => {
+  files = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-e2e-files-'))
+  fs.writeFileSync(path.join(files, 'e2e-game.z64'), genericRom('E2E TEST GAME', 'NE2E'))
+  served = await startServe()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await served?.close()
+  fs.rmSync(files, { recursive: true, force: true })
+})
+
+describe('browser mode API', () => {
+  it('refuses API requests without the token (401)', async () => {
+    const res = await fetch(`${served.origin}/api/catalog:sources`, { method: 'POST', body: '{}' })
+    expect(res.status).toBe(401)
+    const ok = await fetch(`${served.origin}/api/catalog:sources`, { method: 'POST', body: '{}', headers: { 'x-modbench-token': served.token } })
+    expect(ok.status).toBe(200)
+  })
+
+  it('refuses paths outside what the user indexed or chose', async () => {
+    for (const p of ['/etc/passwd', '../../etc/passwd', path.join(files, '..', '..', 'etc', 'passwd')]) {
+      const res = await fetch(`${served.origin}/api/file?path=${encodeURIComponent(p)}&token=${served.token}`)
+      expect(res.status).toBe(403)
+    }
+    const raw = await fetch(`${served.origin}/..%2F..%2F..%2Fetc%2Fpasswd`)
+    expect([403, 404]).toContain(raw.status)
+    expect(await raw.text()).not.toContain('root:')
+  })
+
+  it('binds 127.0.0.1 only', () => {
+    expect(new URL(served.url).hostname).toBe('127.0.0.1')
+  })
+})
+
+describe('app shell in Chromium', () => {
+  it('indexes, shows the tree, searches, selects, and shows the inspector', async () => {
+    const { page, pageErrors } = await openApp(browser, served)
+    // The empty catalog indexed the bundled samples on start; open a file through the File menu.
+    page.on('dialog', (d) => void d.accept(path.join(files, 'e2e-game.z64')))
+    await page.getByTestId('menu-file').click()
+    await page.getByTestId('menu-open-file').click()
+    const row = page.locator('[data-testid="tree-row-source"]', { hasText: 'e2e-game.z64' })
+    await row.waitFor({ timeout: 60_000 })
+    await page.getByTestId('search-input').fill('e2e')
+    const hit = page.getByTestId('search-hit').filter({ hasText: 'E2E TEST GAME (NE2E)' })
+    await hit.waitFor()
+    await hit.click()
+    await expect.poll(() => page.getByTestId('inspector').innerText()).toContain('NE2E')
+    await row.click()
+    await expect.poll(() => page.getByTestId('inspector').innerText()).toContain('n64-rom')
+    await screenshot(page, 'platform-shell')
+    expect(pageErrors).toEqual([])
+    await page.close()
+  })
+})
