@@ -39,7 +39,13 @@ function commandHelp(c: Command): string {
   return [`Usage: modbench ${c.usage}`, '', c.summary, ...(c.help ? ['', c.help] : []), '', 'Options:', ...opts, '  --json', '  --help'].join('\n')
 }
 
-export async function runCli(argv: string[], io = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+/** Where the CLI writes: process streams by default; tests pass collectors. */
+export interface CliIO {
+  stdout: { write(s: string): unknown }
+  stderr: { write(s: string): unknown; isTTY?: boolean }
+}
+
+export async function runCli(argv: string[], io: CliIO = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   const commands = allCommands()
   const words = argv.filter((a) => !a.startsWith('-'))
   if (argv.length === 0 || (words.length === 0 && (argv.includes('--help') || argv.includes('-h')))) {

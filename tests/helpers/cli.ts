@@ -10,8 +10,8 @@ export async function cli(argv: string[]): Promise<{ code: number; stdout: strin
   let stdout = ''
   let stderr = ''
   const code = await runCli(argv, {
-    stdout: { write: (s: string) => ((stdout += s), true) } as unknown as NodeJS.WriteStream,
-    stderr: { write: (s: string) => ((stderr += s), true) } as unknown as NodeJS.WriteStream,
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
   })
   return { code, stdout, stderr, json: () => JSON.parse(stdout) }
 }
