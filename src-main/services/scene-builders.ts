@@ -1,0 +1,77 @@
+/**
+ * Which code turns a catalog asset into a neutral scene, by asset kind. Each format domain adds
+ * one line for each of its scene-bearing kinds, e.g.
+ *
+ *   'snap-stage': (asset, source, ctx) => buildSnapStageScene(asset, source, ctx),
+ *
+ * A builder reads what it needs through `ctx` (or its own readers), returns a scene that passes
+ * `validateScene`, and throws a FormatError (file, structure, offset) for bad input. The export
+ * command, the `scene:open` service and the viewport all go through `buildAssetScene` below.
+ */
+import { promises as fsp } from 'node:fs'
+import type { AssetRow, SourceRow } from '../../src-shared/api/catalog'
+import type { Scene } from '../../src-shared/scene/types'
+import { validateScene } from '../../src-shared/scene/validate'
+import { demoScene } from '../../src-shared/scene/demo'
+import type { Catalog } from '../catalog/catalog'
+
+export interface SceneBuildContext {
+  catalog: Catalog
+  /** The whole source file (read once per build and cached). */
+  readSource(source: SourceRow): Promise<Uint8Array>
+  signal?: AbortSignal
+}
+
+export type SceneBuilder = (asset: AssetRow, source: SourceRow, ctx: SceneBuildContext) => Promise<Scene>
+
+export const sceneBuilders: Record<string, SceneBuilder> = {
+  // One line per asset kind (format domains add theirs here).
+}
+
+/** Reasons a scene cannot be opened that are the user's input, not a bug: exit code 1. */
+export class SceneOpenError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'SceneOpenError'
+  }
+}
+
+export function sceneKinds(): string[] {
+  return Object.keys(sceneBuilders).sort()
+}
+
+/** The neutral scene of a catalog asset (or of the demo for `"demo"`), validated. */
+export async function buildAssetScene(catalog: Catalog | null, id: number | 'demo', opts: { signal?: AbortSignal } = {}): Promise<{ scene: Scene; asset?: AssetRow; source?: SourceRow }> {
+  if (id === 'demo') return { scene: validateScene(demoScene()) }
+  if (!catalog) throw new SceneOpenError(`no catalog to look up asset ${id} in`)
+  if (!Number.isInteger(id) || id <= 0) throw new SceneOpenError(`asset id must be a positive whole number or "demo", got ${String(id)}`)
+  const asset = catalog.asset(id)
+  if (!asset) throw new SceneOpenError(`no asset with id ${id} in the catalog ${catalog.path} (see \`modbench ls\`)`)
+  const builder = sceneBuilders[asset.kind]
+  if (!builder) {
+    const kinds = sceneKinds()
+    throw new SceneOpenError(`asset ${id} '${asset.name}' is a ${asset.kind}, which has no 3D scene to open or export${kinds.length ? ` (scene kinds: ${kinds.join(', ')})` : ''}`)
+  }
+  const source = catalog.source(asset.sourceId)
+  if (!source) throw new SceneOpenError(`asset ${id}: its source ${asset.sourceId} is missing from the catalog`)
+  const cache = new Map<number, Promise<Uint8Array>>()
+  const ctx: SceneBuildContext = {
+    catalog,
+    signal: opts.signal,
+    readSource(src) {
+      let p = cache.get(src.id)
+      if (!p) {
+        p = fsp.readFile(src.path).then(
+          (b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength),
+          (e: NodeJS.ErrnoException) => {
+            throw new SceneOpenError(`cannot read ${src.path}: ${e.code === 'ENOENT' ? 'the file is gone (re-index it)' : e.message}`)
+          },
+        )
+        cache.set(src.id, p)
+      }
+      return p
+    },
+  }
+  const scene = await builder(asset, source, ctx)
+  return { scene: validateScene(scene), asset, source }
+}
