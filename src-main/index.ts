@@ -9,7 +9,7 @@ import { openCatalog } from './catalog/catalog'
 import { defaultDbPath, samplesDir } from './catalog/paths'
 import { Services } from './services/index'
 import { registerIpc } from './transport/ipc'
-import { CSP } from './transport/http-server'
+import { CSP } from './transport/csp'
 
 let win: BrowserWindow | null = null
 

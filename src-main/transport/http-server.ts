@@ -10,6 +10,7 @@ import { decodeEnvelope, encodeEnvelope, isEnvelope } from '../../src-shared/tra
 import type { ApiErrorReply } from '../../src-shared/api'
 import { FormatError } from '../../src-shared/binary'
 import { ensureRendererBuilt, rendererDir } from './renderer-build'
+import { CSP } from './csp'
 
 export interface ServerOptions {
   dbPath: string
@@ -42,9 +43,6 @@ const MIME: Record<string, string> = {
   '.woff2': 'font/woff2',
 }
 
-/** Content-Security-Policy of the served app (the same as the Electron window's). */
-export const CSP =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; connect-src 'self'; worker-src 'self' blob:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 
 const MAX_BODY = 256 * 1024 * 1024
 
