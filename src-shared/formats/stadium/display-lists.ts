@@ -1,0 +1,178 @@
+/**
+ * Runs a model's display lists the way the game sends them to the RSP
+ * (pokemon-stadium.md §7.4, §8; pret `src/12D80.c` func_800160E0 buckets, func_8001660C chain
+ * 0 → 9, func_80015684 render-state flush, func_80016274 flush after 0x25 nodes,
+ * func_80015B20 SETTIMG from the texture record + TLUT DL).
+ *
+ * Uses the shared F3DEX2 interpreter (../n64/f3dex2.ts) with one 64-slot vertex cache for the
+ * whole stream: DL nodes are stably sorted by bucket (layer & 0xF) 0…9, traversal order within a
+ * bucket; the geometry mode carries over between DL nodes and nested lists, re-initialised only
+ * by the flush (first use of a bucket, after a 0x25-flagged node). Each vertex is tagged with the
+ * matrix level whose DL loaded it.
+ */
+import { FormatError, hex } from '../../binary'
+import { F3dex2, type CachedVertex, type Memory, type TileState } from '../n64/f3dex2'
+import { G } from '../n64/gbi'
+import type { Module } from './fragment'
+import type { DrawCall, ModelGraph } from './model-graph'
+import type { ModelTables } from './model-header'
+
+export const INITIAL_GEOMETRY_MODE = 0x220404 // G_SHADE | G_CULL_BACK | G_LIGHTING | G_SHADING_SMOOTH
+const FLUSH_SET = 0x200404
+const FLUSH_CLEAR = 0x10000 | 0x40000 // G_FOG | G_TEXTURE_GEN
+
+export interface RunOptions {
+  /**
+   * The seed pipeline's behaviour, for diffing against it: plain traversal order and the
+   * geometry mode reset to 0x400 at the start of every DL node (nested lists are not reset).
+   */
+  pipelineParity?: boolean
+  /** Traversal order with the game's geometry-mode rules (used for the order diagnostic). */
+  traversalOrder?: boolean
+}
+
+export interface Triangle {
+  /** The DL node that drew it. */
+  draw: DrawCall
+  geometryMode: number
+  v: [CachedVertex, CachedVertex, CachedVertex]
+}
+
+export interface RenderTile {
+  palette: number
+  cms: number
+  cmt: number
+  masks: number
+  maskt: number
+}
+
+export interface DlRun {
+  triangles: Triangle[]
+  /** Render-tile settings from each material's DL (key: material command offset). */
+  materialTiles: Map<number, RenderTile>
+  /** Triangles with a corner loaded by a DL in another bucket (§8.2 diagnostic). */
+  crossBucketTriangles: number
+  layers: number[]
+  warnings: string[]
+}
+
+/** The module as RSP memory: link-space addresses only. */
+export function moduleMemory(mod: Module): Memory {
+  return {
+    read(addr: number, len: number, what: string): Uint8Array {
+      const a = addr >>> 0
+      if (!mod.owns(a) || a - mod.base + len > mod.bytes.length) {
+        throw new FormatError(`${what}: address ${hex(a)} (+${hex(len)}) is outside the module`, { file: mod.file, structure: what, offset: mod.owns(a) ? a - mod.base : undefined })
+      }
+      const o = a - mod.base
+      return mod.bytes.subarray(o, o + len)
+    },
+  }
+}
+
+export function runDisplayLists(mod: Module, graph: ModelGraph, tables: ModelTables, opts: RunOptions = {}): DlRun {
+  const warnings = new Map<string, number>()
+  const warn = (m: string) => {
+    // Texture sampling state is resolved from the model's tables, not from TMEM.
+    if (/TMEM|has no size|needs a palette/.test(m)) return
+    warnings.set(m, (warnings.get(m) ?? 0) + 1)
+  }
+  const interp = new F3dex2({
+    vertexSlots: 64,
+    hooks: {
+      warn,
+      onCall(target) {
+        if (!mod.owns(target)) {
+          warn(`G_DL to ${hex(target >>> 0)} outside the module (common DL) skipped`)
+          return true
+        }
+        return false
+      },
+    },
+  })
+  interp.geometryMode = INITIAL_GEOMETRY_MODE
+  const mem = moduleMemory(mod)
+  const flush = () => {
+    interp.geometryMode = ((interp.geometryMode | FLUSH_SET) & ~FLUSH_CLEAR) >>> 0
+    interp.touch()
+  }
+  const parity = opts.pipelineParity === true
+  const bucketKey = (d: DrawCall) => (d.bucket > 9 ? 10 : d.bucket)
+  const order = parity || opts.traversalOrder ? [...graph.draws] : [...graph.draws].sort((a, b) => bucketKey(a) - bucketKey(b) || a.order - b.order)
+  if (graph.draws.some((d) => d.bucket > 9)) warn('a DL node uses a render layer above 9; run after bucket 9')
+
+  const triangles: Triangle[] = []
+  const materialTiles = new Map<number, RenderTile>()
+  const loadBucket = new Map<number, number>()
+  let crossBucket = 0
+  let lastBucket = -1
+  const layers = new Set<number>()
+
+  for (const d of order) {
+    layers.add(d.layer)
+    if (!parity && bucketKey(d) !== lastBucket) flush()
+    lastBucket = bucketKey(d)
+    const m = d.material
+    // The game emits the material setup only for textured materials (§7.4).
+    if (m && m.dl >= 0 && (m.textureIndex >= 0 || m.texAnimChannel >= 0)) {
+      const pal = tables.palettes[m.paletteIndex]
+      if (m.paletteIndex >= 0 && pal && pal.dl >= 0) interp.run(mod.base + pal.dl, mem)
+      const tex = tables.textures[m.textureIndex >= 0 ? m.textureIndex : 0]
+      if (tex && tex.data >= 0) {
+        const w0 = ((G.SETTIMG << 24) | ((tex.fmt & 7) << 21) | ((tex.siz & 3) << 19) | ((tex.width - 1) & 0xfff)) >>> 0
+        interp.exec(w0, mod.base + tex.data, mem)
+      }
+      interp.run(mod.base + m.dl, mem)
+      if (!materialTiles.has(m.at)) {
+        const t: TileState = interp.tiles[0]!
+        materialTiles.set(m.at, { palette: t.palette, cms: t.cms, cmt: t.cmt, masks: t.masks, maskt: t.maskt })
+      }
+    }
+    interp.setBone(d.level)
+    interp.setTag(d.order)
+    if (parity) {
+      interp.geometryMode = 0x400
+      interp.touch()
+    }
+    interp.run(mod.base + d.dl, mem)
+    for (const call of interp.takeDrawCalls()) {
+      const ix = call.indices
+      for (let k = 0; k + 2 < ix.length; k += 3) {
+        const v: [CachedVertex, CachedVertex, CachedVertex] = [call.vertices[ix[k]!]!, call.vertices[ix[k + 1]!]!, call.vertices[ix[k + 2]!]!]
+        if (v.some((x) => (loadBucket.get(x.loadId) ?? lastBucket) !== lastBucket)) crossBucket++
+        triangles.push({ draw: d, geometryMode: call.state.geometryMode, v })
+      }
+    }
+    for (const v of interp.vertices) if (v && !loadBucket.has(v.loadId)) loadBucket.set(v.loadId, lastBucket)
+    if (d.flush && !parity) flush()
+  }
+  const w: string[] = []
+  for (const [msg, n] of warnings) w.push(n > 1 ? `${msg} (×${n})` : msg)
+  if (crossBucket) w.push(`${crossBucket} triangle(s) use a vertex slot loaded by a DL in another render bucket`)
+  return { triangles, materialTiles, crossBucketTriangles: crossBucket, layers: [...layers].sort((a, b) => a - b), warnings: w }
+}
+
+/**
+ * Triangles that come out differently between the game's bucket order and plain traversal
+ * order (§8.2 diagnostic): compared per DL node, corner by corner (source address and matrix).
+ */
+export function orderDifferences(game: DlRun, traversal: DlRun): number {
+  const sig = (run: DlRun) => {
+    const m = new Map<number, string[]>()
+    for (const t of run.triangles) {
+      const list = m.get(t.draw.order) ?? []
+      list.push(t.v.map((v) => `${v.addr}:${v.bone}`).join('|') + `#${t.geometryMode & 0x600}`)
+      m.set(t.draw.order, list)
+    }
+    return m
+  }
+  const a = sig(game)
+  const b = sig(traversal)
+  let diff = 0
+  for (const k of new Set([...a.keys(), ...b.keys()])) {
+    const x = a.get(k) ?? []
+    const y = b.get(k) ?? []
+    for (let i = 0; i < Math.max(x.length, y.length); i++) if (x[i] !== y[i]) diff++
+  }
+  return diff
+}
