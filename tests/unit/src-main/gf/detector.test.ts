@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { gfSetDetector } from '../../../../src-main/indexer/detectors/gf'
+import { buildSyntheticSet } from '../../../fixtures/gf/build-set'
+import { FormatError } from '../../../../src-shared/binary/errors'
+
+describe('gf-set folder detector', () => {
+  const s = buildSyntheticSet(1)
+
+  it('matches a folder holding the set files, and only those members', () => {
+    const names = ['0.bin', '1.bin', '2.bin', '3.bin', '4.bin', '5.bin', '6.bin', '7.bin', '8.bin', 'notes.txt']
+    expect(gfSetDetector.matchFolder(names)).toBe(true)
+    expect(gfSetDetector.members(names)).toEqual(names.slice(0, 9))
+    expect(gfSetDetector.matchFolder(['0.bin', '1.bin', 'x.bin'])).toBe(false)
+    expect(gfSetDetector.matchFolder(['2.bin', '3.bin', '4.bin', '5.bin', '6.bin', '7.bin', '8.bin'])).toBe(false)
+    expect(gfSetDetector.members(['0.BIN', '1.bin'])).toEqual(['0.BIN', '1.bin'])
+  })
+
+  it('enumerates files → entries, textures with name, size, format, mipmaps and locator', async () => {
+    const res = await gfSetDetector.enumerate(s.files, '/x/set')
+    expect(res.kind).toBe('gf-set')
+    const files = res.assets.filter((a) => a.kind === 'gf-file')
+    expect(files.map((f) => f.name)).toEqual(['0.bin', '1.bin', '2.bin', '3.bin', '4.bin', '5.bin', '6.bin', '7.bin', '8.bin'])
+    expect(files.every((f) => f.parentKey === undefined)).toBe(true)
+    const tex = res.assets.filter((a) => a.kind === 'gf-texture')
+    expect(tex.length).toBe(s.textures.length)
+    const eye = tex.find((t) => t.name === 'pm0999_00_Eye1' && t.locator.file === '1.bin')!
+    expect(eye).toMatchObject({ parentKey: '1.bin', locator: { file: '1.bin', entry: 2 }, metadata: { width: 32, height: 32, format: 'RGBA8', mipmaps: 1 } })
+    const entries = res.assets.filter((a) => a.kind === 'gf-entry')
+    expect(entries.find((e) => e.key === '4.bin#0')!.metadata).toMatchObject({ kind: 'motion' })
+    expect(entries.find((e) => e.key === '0.bin#2')!.metadata).toMatchObject({ kind: 'package', entries: 2 })
+    expect(entries.find((e) => e.key === '0.bin#2#1')!.parentKey).toBe('0.bin#2')
+    // keys are unique within the source and every parent exists
+    const keys = new Set(res.assets.map((a) => a.key))
+    expect(keys.size).toBe(res.assets.length)
+    for (const a of res.assets) if (a.parentKey) expect(keys.has(a.parentKey)).toBe(true)
+  })
+
+  it('records a bad texture on its entry; a bad package header is an error', async () => {
+    const m = new Map(s.files)
+    const b = m.get('3.bin')!.slice()
+    b[new DataView(b.buffer).getUint32(4, true) + 0x6c] = 0x66
+    m.set('3.bin', b)
+    const res = await gfSetDetector.enumerate(m, '/x')
+    expect(res.assets.find((a) => a.key === '3.bin#0')).toMatchObject({ kind: 'gf-entry', metadata: { kind: 'texture' } })
+    m.set('4.bin', Uint8Array.from([1, 2, 3, 4, 5]))
+    expect(() => gfSetDetector.enumerate(m, '/x')).toThrow(FormatError)
+  })
+})
