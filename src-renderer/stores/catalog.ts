@@ -21,7 +21,8 @@ export interface TreeRow {
   error?: string | null
 }
 
-const PAGE = 2000
+/** Children fetched per request; the tree is virtualized, so large pages are cheap to show. */
+const PAGE = 20_000
 
 export const useCatalogStore = defineStore('catalog', () => {
   const sources = shallowRef<SourceRow[]>([])

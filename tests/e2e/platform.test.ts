@@ -66,3 +66,42 @@ describe('app shell in Chromium', () => {
     await page.close()
   })
 })
+
+describe('asset tree at scale', () => {
+  it('shows 100 000 rows virtualized: few DOM rows, the last row reachable by scrolling', async () => {
+    const { openCatalog } = await import('../../src-main/catalog/catalog')
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-e2e-big-'))
+    const db = path.join(dir, 'big.sqlite')
+    const cat = openCatalog(db)
+    const drafts = []
+    for (let g = 0; g < 5; g++) {
+      drafts.push({ key: `g${g}`, kind: 'group', name: `group ${g}`, locator: {} })
+      for (let i = 0; i < 20_000; i++) drafts.push({ key: `g${g}a${i}`, parentKey: `g${g}`, kind: 'texture', name: `tex_${g}_${i}`, locator: {} })
+    }
+    cat.replaceSource({ path: path.join(dir, 'big-set'), size: 1, mtime: 1, hash: 'big', kind: 'gf-set' }, drafts)
+    cat.close()
+    const big = await startServe({ db, samples: false })
+    try {
+      const { page, pageErrors } = await openApp(browser, big)
+      const src = page.locator('[data-testid="tree-row-source"]').first()
+      await src.waitFor()
+      await src.dblclick()
+      for (let g = 4; g >= 0; g--) {
+        const row = page.locator('[data-testid="tree-row-asset"]', { hasText: `group ${g}` }).first()
+        await row.waitFor()
+        await row.dblclick()
+        await page.locator('[data-testid="tree-row-asset"]', { hasText: `tex_${g}_0` }).first().waitFor()
+      }
+      const domRows = await page.locator('[data-testid^="tree-row-"]').count()
+      expect(domRows).toBeLessThan(200)
+      await page.getByTestId('asset-tree').evaluate((el) => (el.scrollTop = el.scrollHeight))
+      await page.locator('[data-testid="tree-row-asset"]', { hasText: 'tex_4_19999' }).waitFor()
+      await screenshot(page, 'tree-100k')
+      expect(pageErrors).toEqual([])
+      await page.close()
+    } finally {
+      await big.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})

@@ -42,7 +42,7 @@ describe('indexer', () => {
     expect(byName['broken.z64']!.error).toMatch(/broken.z64: N64Header at 0x0: not an N64 ROM/)
     expect(progress).toContain('done')
     const v64 = cat.sourceByPath(path.join(files, 'sub', 'swapped.bin'))!
-    expect(v64.metadata).toMatchObject({ title: 'OTHER GAME', code: 'NOGE', byteOrder: 'v64', game: 'other', verified: false })
+    expect(v64.metadata).toMatchObject({ title: 'OTHER GAME', code: 'NOGE', byteOrder: 'v64', game: 'other', })
     expect(cat.search('other').map((a) => a.name)).toEqual(['OTHER GAME (NOGE)'])
     // Re-indexing unchanged files does nothing.
     const again = await indexPaths(cat, [files])

@@ -27,7 +27,7 @@ export const n64Detector: FileDetector = {
       md5: rom.md5,
       byteOrder,
       game: rom.game,
-      verified: rom.verified,
+      ...(rom.game !== 'other' ? { verified: rom.verified } : {}),
       size: bytes.length,
     }
     if (rom.game === 'snap') return { kind: 'snap-rom', metadata, assets: enumerateSnapRom({ ...rom, byteOrder }) }
