@@ -236,3 +236,16 @@ describe('bin/modbench.mjs (spawned)', () => {
     expect(run('gf', 'replace', setDir).status).toBe(2)
   })
 })
+
+describe('catalog', () => {
+  it('indexes a set as set → files → entries; searching a texture name finds it', async () => {
+    const db = path.join(tmp, 'catalog.db')
+    const idx = await cli('index', setDir, '--db', db, '--json')
+    expect(idx.code).toBe(0)
+    expect(JSON.parse(idx.out).sources[0]).toMatchObject({ kind: 'gf-set', status: 'indexed' })
+    const found = await cli('find', 'pm0999_00_BodyB1', '--db', db, '--json')
+    expect(found.code).toBe(0)
+    const rows = JSON.parse(found.out) as { kind: string; name: string }[]
+    expect(rows.filter((r) => r.kind === 'gf-texture' && r.name === 'pm0999_00_BodyB1').length).toBe(2) // 1.bin and 2.bin
+  })
+})
