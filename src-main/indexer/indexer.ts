@@ -37,7 +37,8 @@ function isGzip(head: Uint8Array, name: string): boolean {
   return name.endsWith('.gz') && head[0] === 0x1f && head[1] === 0x8b
 }
 
-async function loadBytes(file: string): Promise<Uint8Array> {
+/** The bytes of a source file as the detectors saw them (gzip-compressed samples unpacked). */
+export async function loadBytes(file: string): Promise<Uint8Array> {
   const raw = new Uint8Array(await fsp.readFile(file))
   const name = path.basename(file).toLowerCase()
   return isGzip(raw, name) ? gunzipSync(raw) : raw
