@@ -1,4 +1,94 @@
-import type { Handlers } from './context'
+import * as path from 'node:path'
+import type { Handlers, ServiceContext } from './context'
+import type { GfImageInput, GfProgress, GfTextureInfo } from '../../src-shared/api/gf'
+import { loadSet } from '../gf/set-folder'
+import { decodePng, readPng, encodePng, type RgbaImage } from '../gf/png'
+import { extractSetPngs, repackSetToFolder } from '../gf/repack'
+import { writeFileAtomic } from '../node/atomic'
+import { findTexture, listTextures, type GfSet, type GfTextureRef } from '../../src-shared/formats/gf/gf-set'
+import { decodeGfTexture } from '../../src-shared/formats/gf/texture'
+import { reencodeTexture, type TextureReplacement } from '../../src-shared/formats/gf/replace'
+import { resizeBilinear } from '../../src-shared/formats/pica/image'
+
+function info(t: GfTextureRef, set: GfSet): GfTextureInfo {
+  const f = set.files.find((x) => x.file === t.file)!
+  const e = f.pkg.entries[t.entry]!
+  const h = t.header
+  return { file: t.file, entry: t.entry, name: h.name, width: h.width, height: h.height, format: h.format, mipmaps: h.mipmaps, offset: e.offset, length: e.length }
+}
+
+async function openSet(ctx: ServiceContext, set: string) {
+  return loadSet(ctx.allowPath(set, 'read'))
+}
+
+async function image(ctx: ServiceContext, input: GfImageInput): Promise<RgbaImage & { name: string }> {
+  if (input.png) return { ...decodePng(input.png, 'dropped PNG'), name: 'dropped PNG' }
+  if (input.path) return { ...(await readPng(ctx.allowPath(input.path, 'read'))), name: input.path }
+  throw new Error('no image given (png bytes or path)')
+}
+
+/** Fits an image to the texture size: as is, resampled (with a warning), or an error. */
+function fit(img: RgbaImage & { name: string }, w: number, h: number, resize: boolean, warnings: string[]): { rgba: Uint8Array; resized: boolean } {
+  if (img.width === w && img.height === h) return { rgba: img.rgba, resized: false }
+  if (!resize) throw new Error(`${img.name} is ${img.width}×${img.height}; the texture is ${w}×${h}`)
+  warnings.push(`${img.name} is ${img.width}×${img.height}; resampled to ${w}×${h}`)
+  return { rgba: resizeBilinear(img.rgba, img.width, img.height, w, h), resized: true }
+}
+
+function emitProgress(ctx: ServiceContext, p: GfProgress): void {
+  // `gf:progress` is declared in src-shared/api/gf.ts (GfEvents); the platform's Events type
+  // does not list it yet, hence the cast.
+  ;(ctx.emit as unknown as (e: string, payload: unknown) => void)('gf:progress', p)
+}
 
 /** Handlers of the `gf:*` channels of src-shared/api/gf.ts. */
-export const gfHandlers: Handlers = {}
+export const gfHandlers: Handlers = {
+  'gf:textures': async (req, ctx) => {
+    const set = await loadSet(ctx.allowPath(req.set, 'read'), { lenient: true })
+    return { set: req.set, textures: listTextures(set).map((t) => info(t, set)), missing: set.missing, warnings: set.warnings }
+  },
+  'gf:texture': async (req, ctx) => {
+    const set = await openSet(ctx, req.set)
+    const t = findTexture(set, req.file, req.entry)
+    return { info: info(t, set), rgba: decodeGfTexture(t.bytes, t.header) }
+  },
+  'gf:previewReplace': async (req, ctx) => {
+    const set = await openSet(ctx, req.set)
+    const t = findTexture(set, req.file, req.entry)
+    const warnings: string[] = []
+    const img = await image(ctx, req)
+    const { rgba, resized } = fit(img, t.header.width, t.header.height, req.resize ?? true, warnings)
+    const r = reencodeTexture(t.bytes, rgba, t.header.width, t.header.height, { file: t.file, entry: t.entry })
+    return { info: info(t, set), source: rgba, rgba: r.decoded, psnr: Number.isFinite(r.psnr) ? r.psnr : null, resized, warnings }
+  },
+  'gf:repack': async (req, ctx) => {
+    const set = await openSet(ctx, req.set)
+    const out = ctx.allowPath(req.out, 'write')
+    const reps: TextureReplacement[] = []
+    const warnings: string[] = []
+    for (const r of req.replacements) {
+      const t = findTexture(set, r.file, r.entry)
+      const img = await image(ctx, r)
+      const { rgba } = fit(img, t.header.width, t.header.height, req.resize ?? false, warnings)
+      reps.push({ file: r.file, entry: r.entry, rgba, width: t.header.width, height: t.header.height, source: img.name })
+    }
+    const jobId = req.jobId ?? `gf-repack-${Date.now()}`
+    const res = await repackSetToFolder(set, out, reps, { progress: (done, total, detail) => emitProgress(ctx, { jobId, done, total, detail }) })
+    ctx.grantPath(out)
+    return { out: res.out, files: res.files, replaced: res.replaced.map((r) => ({ ...r, psnr: Number.isFinite(r.psnr) ? r.psnr : null })) }
+  },
+  'gf:exportPng': async (req, ctx) => {
+    const set = await openSet(ctx, req.set)
+    const t = findTexture(set, req.file, req.entry)
+    const out = ctx.allowPath(req.out.toLowerCase().endsWith('.png') ? req.out : `${req.out}.png`, 'write')
+    await writeFileAtomic(out, encodePng(decodeGfTexture(t.bytes, t.header), t.header.width, t.header.height), set.files.map((f) => path.join(set.dir, f.file)))
+    return { path: out }
+  },
+  'gf:exportAll': async (req, ctx) => {
+    const set = await openSet(ctx, req.set)
+    const out = ctx.allowPath(req.out, 'write')
+    const res = await extractSetPngs(set, out)
+    ctx.grantPath(out)
+    return { out, count: res.textures.length }
+  },
+}

@@ -1,3 +1,77 @@
-/** Gf domain of the API contract. Channels are `gf:verb`. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface GfApi {}
+/**
+ * Gf domain of the API contract (Pokémon USUM GF sets). Channels are `gf:verb`. `set` is the
+ * folder of a set (the `gf-set` source path). Images cross as RGBA8 `Uint8Array`s (row 0 = top),
+ * PNG files as bytes or paths.
+ */
+import type { PicaFormat } from '../formats/pica/texture-format'
+
+export interface GfTextureInfo {
+  file: string
+  entry: number
+  name: string
+  width: number
+  height: number
+  format: PicaFormat
+  mipmaps: number
+  /** Absolute offset of the entry in its file, and its length. */
+  offset: number
+  length: number
+}
+
+/** A replacement image: PNG bytes (drop, preview) or a PNG path (file picker). */
+export interface GfImageInput {
+  png?: Uint8Array
+  path?: string
+}
+
+export interface GfReplacementReq extends GfImageInput {
+  file: string
+  entry: number
+}
+
+export interface GfReplacedReport {
+  file: string
+  entry: number
+  name: string
+  format: PicaFormat
+  width: number
+  height: number
+  /** PSNR in dB of the re-encode against the image; null when exact. */
+  psnr: number | null
+}
+
+export interface GfProgress {
+  jobId: string
+  done: number
+  total: number
+  detail?: string
+}
+
+export interface GfApi {
+  /** Every texture of the set, in file/entry order. */
+  'gf:textures': { req: { set: string }; res: { set: string; textures: GfTextureInfo[]; missing: string[]; warnings: string[] } }
+  /** One texture decoded to RGBA8 (level 0). */
+  'gf:texture': { req: { set: string; file: string; entry: number }; res: { info: GfTextureInfo; rgba: Uint8Array } }
+  /**
+   * Re-encodes an image in the texture's format and size and decodes it back: the "after" view.
+   * An image of another size is resampled (bilinear) when `resize` is true, refused otherwise.
+   */
+  'gf:previewReplace': {
+    req: GfReplacementReq & { set: string; resize?: boolean }
+    res: { info: GfTextureInfo; source: Uint8Array; rgba: Uint8Array; psnr: number | null; resized: boolean; warnings: string[] }
+  }
+  /** Writes a repacked set into a new folder `out`; progress as `gf:progress` events with `jobId`. */
+  'gf:repack': {
+    req: { set: string; out: string; replacements: GfReplacementReq[]; resize?: boolean; jobId?: string }
+    res: { out: string; files: { file: string; changed: boolean; size: number; sha256: string }[]; replaced: GfReplacedReport[] }
+  }
+  /** One texture as a PNG file. */
+  'gf:exportPng': { req: { set: string; file: string; entry: number; out: string }; res: { path: string } }
+  /** Every texture as PNG into a new folder (`<out>/<file>/<entry>_<name>.png`). */
+  'gf:exportAll': { req: { set: string; out: string }; res: { out: string; count: number } }
+}
+
+/** Events of the gf domain (the platform's `Events` type must include them to deliver them). */
+export interface GfEvents {
+  'gf:progress': GfProgress
+}
