@@ -119,9 +119,12 @@ export function quatToEuler(q: Quat, order: EulerOrder = DEFAULT_EULER_ORDER): V
 /** Angle between two rotations (radians), sign-insensitive (q and −q are the same rotation). */
 export function quatAngle(a: Quat, b: Quat): number {
   const na = quatNormalize(a)
-  const nb = quatNormalize(b)
-  const d = Math.abs(na[0] * nb[0] + na[1] * nb[1] + na[2] * nb[2] + na[3] * nb[3])
-  return 2 * Math.acos(Math.min(1, d))
+  let nb = quatNormalize(b)
+  if (na[0] * nb[0] + na[1] * nb[1] + na[2] * nb[2] + na[3] * nb[3] < 0) nb = [-nb[0], -nb[1], -nb[2], -nb[3]]
+  // Stable near 0 (acos is not): the 4D angle φ = 2·atan2(|a−b|, |a+b|); the rotation angle is 2φ.
+  const diff = Math.hypot(na[0] - nb[0], na[1] - nb[1], na[2] - nb[2], na[3] - nb[3])
+  const sum = Math.hypot(na[0] + nb[0], na[1] + nb[1], na[2] + nb[2], na[3] + nb[3])
+  return 4 * Math.atan2(diff, sum)
 }
 
 /** Normalised linear interpolation along the shorter arc. */
