@@ -276,7 +276,7 @@ export function demoScene(): Scene {
     channels: [
       { node: 2, path: 'translation', times: new Float32Array([0, 0.25, 0.5, 0.75]), values: new Float32Array([0, 0, 0, 0, 0.3, 0, 0, 0.6, 0, 0, 0.3, 0]), interpolation: 'STEP' },
       { node: 5, path: 'scale', times: new Float32Array([0, 0.5]), values: new Float32Array([1, 1, 1, 1.4, 0.8, 1.4]), interpolation: 'STEP' },
-      rotationChannelLinear(0, [0, 1, 0], [0, 1], [0, Math.PI / 2]),
+      rotationChannelLinear(2, [0, 1, 0], [0, 1], [0, Math.PI / 2]),
     ],
     textureSwaps: [{ material: 0, times: new Float32Array([0, 0.5]), textures: new Uint32Array([1, 0]) }],
   }

@@ -5,3 +5,4 @@ export { validateScene, sceneProblems, SceneError, type SceneProblem } from './v
 export * from './math'
 export * from './sample'
 export { demoScene } from './demo'
+export { sceneBounds, boundsCenter, boundsRadius, type Bounds } from './bounds'

@@ -1,0 +1,263 @@
+/**
+ * The 3D viewport: a Babylon engine and scene showing one neutral scene, with an orbit camera,
+ * lights, grid, toggles (textures, lighting, wireframe, skeleton, bounds, curves, grid) and an
+ * animation player. An imperative API, so any editor can embed it:
+ *
+ *   const vp = createViewport(canvas)
+ *   vp.setScene(scene)          // neutral Scene (or null)
+ *   vp.setToggle('wireframe', true)
+ *   vp.player?.play()
+ *
+ * `createViewportOn(engine)` does the same on an existing engine (NullEngine in tests/bench).
+ */
+import { Engine } from '@babylonjs/core/Engines/engine.js'
+import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine.js'
+import { Scene as BScene } from '@babylonjs/core/scene.js'
+import { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera.js'
+import { HemisphericLight } from '@babylonjs/core/Lights/hemisphericLight.js'
+import { DirectionalLight } from '@babylonjs/core/Lights/directionalLight.js'
+import { Vector3 } from '@babylonjs/core/Maths/math.vector.js'
+import { Color3, Color4 } from '@babylonjs/core/Maths/math.color.js'
+import type { LinesMesh } from '@babylonjs/core/Meshes/linesMesh.js'
+import type { Scene } from '../../src-shared/scene/types'
+import { boundsCenter, boundsRadius, sceneBounds, type Bounds } from '../../src-shared/scene/bounds'
+import { buildScene, type BuildOptions, type BuiltMaterial, type BuiltScene } from './build'
+import { makeBoundsBox, makeCurves, makeGrid, SkeletonOverlay } from './helpers'
+import { AnimationPlayer, type PlayerState } from './player'
+
+export interface ViewportToggles {
+  textures: boolean
+  lighting: boolean
+  wireframe: boolean
+  skeleton: boolean
+  bounds: boolean
+  curves: boolean
+  grid: boolean
+}
+
+export const defaultToggles: ViewportToggles = { textures: true, lighting: true, wireframe: false, skeleton: false, bounds: false, curves: true, grid: true }
+
+export interface Viewport {
+  readonly engine: AbstractEngine
+  readonly scene: BScene
+  readonly camera: ArcRotateCamera
+  /** The Babylon objects of the current neutral scene, or null. */
+  readonly built: BuiltScene | null
+  readonly player: AnimationPlayer | null
+  readonly toggles: Readonly<ViewportToggles>
+  /** Rest-pose bounds of the current scene. */
+  readonly bounds: Bounds | null
+  setScene(scene: Scene | null, opts?: BuildOptions): void
+  setToggle<K extends keyof ViewportToggles>(name: K, value: ViewportToggles[K]): void
+  /** Points the camera at the whole scene. */
+  frame(): void
+  /** Advances playback by dt seconds and renders one frame (tests drive the clock with this). */
+  step(dt: number): void
+  /** Player changes (clip, time, play state), e.g. for a timeline UI. */
+  onPlayer(listener: (s: PlayerState) => void): () => void
+  /** Called after each setScene. */
+  onScene(listener: (built: BuiltScene | null) => void): () => void
+  resize(): void
+  dispose(): void
+}
+
+export interface ViewportOptions {
+  /** Start Babylon's render loop (default true with a canvas, false without). */
+  runLoop?: boolean
+  toggles?: Partial<ViewportToggles>
+  background?: [number, number, number]
+}
+
+/** Creates a WebGL engine on the canvas (preserveDrawingBuffer for pixel readback) and a viewport. */
+export function createViewport(canvas: HTMLCanvasElement, opts: ViewportOptions = {}): Viewport {
+  const engine = new Engine(canvas, true, { preserveDrawingBuffer: true, stencil: true, antialias: true, premultipliedAlpha: false })
+  const vp = createViewportOn(engine, { ...opts, canvas })
+  const dispose = vp.dispose
+  return Object.assign(vp, {
+    dispose() {
+      dispose()
+      engine.dispose()
+    },
+  })
+}
+
+/** Applies a built material's state (texture, colour, UV) and the toggles to its Babylon material. */
+export function applyMaterial(bm: BuiltMaterial, toggles: ViewportToggles, built: BuiltScene): void {
+  const m = bm.material
+  const tex = toggles.textures && bm.texture !== undefined ? built.textureFor(bm.index, bm.texture) : null
+  if (m.diffuseTexture !== tex) m.diffuseTexture = tex
+  if (tex) {
+    tex.uOffset = bm.uv[0]
+    tex.vOffset = bm.uv[1]
+    tex.uScale = bm.uv[2]
+    tex.vScale = bm.uv[3]
+  }
+  const [r, g, b, a] = bm.color
+  m.alpha = bm.neutral.alphaMode === 'OPAQUE' ? 1 : a
+  const unlit = !!bm.neutral.unlit || !toggles.lighting
+  m.disableLighting = unlit
+  if (unlit) {
+    m.emissiveColor.set(r, g, b)
+    m.diffuseColor.set(r, g, b)
+  } else {
+    m.emissiveColor.set(0, 0, 0)
+    m.diffuseColor.set(r, g, b)
+  }
+  if (bm.linesMaterial) {
+    bm.linesMaterial.emissiveColor.set(r, g, b)
+  }
+}
+
+export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions & { canvas?: HTMLCanvasElement } = {}): Viewport {
+  const scene = new BScene(engine)
+  scene.useRightHandedSystem = true
+  const bg = opts.background ?? [0.11, 0.12, 0.14]
+  scene.clearColor = new Color4(bg[0], bg[1], bg[2], 1)
+  scene.ambientColor = new Color3(0.25, 0.25, 0.27)
+
+  const camera = new ArcRotateCamera('viewport/camera', Math.PI / 4, Math.PI / 3, 10, Vector3.Zero(), scene)
+  camera.wheelDeltaPercentage = 0.01
+  camera.pinchDeltaPercentage = 0.01
+  if (opts.canvas) camera.attachControl(opts.canvas, true)
+  const hemi = new HemisphericLight('viewport/sky', new Vector3(0.2, 1, 0.3), scene)
+  hemi.intensity = 0.65
+  hemi.groundColor = new Color3(0.25, 0.25, 0.3)
+  const sun = new DirectionalLight('viewport/sun', new Vector3(-0.4, -1, -0.6), scene)
+  sun.intensity = 0.6
+
+  const toggles: ViewportToggles = { ...defaultToggles, ...(opts.toggles ?? {}) }
+  let built: BuiltScene | null = null
+  let player: AnimationPlayer | null = null
+  let bounds: Bounds | null = null
+  let grid: LinesMesh | null = null
+  let boundsBox: LinesMesh | null = null
+  let curves: LinesMesh[] = []
+  let skeleton: SkeletonOverlay | null = null
+  let playerOff: (() => void) | null = null
+  const playerListeners = new Set<(s: PlayerState) => void>()
+  const sceneListeners = new Set<(b: BuiltScene | null) => void>()
+
+  const applyMaterials = () => {
+    if (!built) return
+    for (const bm of built.materials) applyMaterial(bm, toggles, built)
+  }
+  const applyToggles = () => {
+    scene.forceWireframe = toggles.wireframe
+    if (grid) grid.setEnabled(toggles.grid)
+    if (boundsBox) boundsBox.setEnabled(toggles.bounds)
+    for (const c of curves) c.setEnabled(toggles.curves)
+    if (skeleton?.mesh) {
+      skeleton.mesh.setEnabled(toggles.skeleton)
+      if (toggles.skeleton) skeleton.update()
+    }
+    hemi.setEnabled(toggles.lighting)
+    sun.setEnabled(toggles.lighting)
+    applyMaterials()
+  }
+
+  const clear = () => {
+    playerOff?.()
+    playerOff = null
+    player = null
+    skeleton?.dispose()
+    skeleton = null
+    for (const c of curves) c.dispose()
+    curves = []
+    boundsBox?.dispose()
+    boundsBox = null
+    grid?.dispose()
+    grid = null
+    built?.dispose()
+    built = null
+    bounds = null
+  }
+
+  const frame = () => {
+    const b = bounds ?? { min: [-1, -1, -1], max: [1, 1, 1] }
+    const r = Math.max(boundsRadius(b), 1e-3)
+    camera.setTarget(new Vector3(...boundsCenter(b)))
+    const fov = camera.fov || 0.8
+    camera.radius = (r / Math.sin(fov / 2)) * 1.1
+    camera.alpha = Math.PI / 4
+    camera.beta = Math.PI / 3
+    camera.minZ = r * 0.01
+    camera.maxZ = r * 100
+    camera.lowerRadiusLimit = r * 0.05
+    camera.upperRadiusLimit = r * 50
+    camera.panningSensibility = 1000 / r
+  }
+
+  const vp: Viewport = {
+    engine,
+    scene,
+    camera,
+    get built() {
+      return built
+    },
+    get player() {
+      return player
+    },
+    get toggles() {
+      return toggles
+    },
+    get bounds() {
+      return bounds
+    },
+    setScene(neutral, buildOpts) {
+      clear()
+      if (neutral) {
+        built = buildScene(scene, neutral, buildOpts)
+        bounds = sceneBounds(neutral)
+        const r = bounds ? Math.max(boundsRadius(bounds), 1e-3) : 1
+        grid = makeGrid(scene, r)
+        if (bounds) boundsBox = makeBoundsBox(scene, bounds)
+        curves = makeCurves(scene, built)
+        skeleton = new SkeletonOverlay(scene, built, r)
+        player = new AnimationPlayer(built, applyMaterials)
+        playerOff = player.onChange((s) => {
+          if (skeleton && toggles.skeleton) skeleton.update()
+          for (const l of playerListeners) l(s)
+        })
+        frame()
+      }
+      applyToggles()
+      if (player) for (const l of playerListeners) l(player.state())
+      for (const l of sceneListeners) l(built)
+    },
+    setToggle(name, value) {
+      toggles[name] = value
+      applyToggles()
+    },
+    frame,
+    step(dt) {
+      player?.tick(dt)
+      scene.render()
+    },
+    onPlayer(l) {
+      playerListeners.add(l)
+      return () => playerListeners.delete(l)
+    },
+    onScene(l) {
+      sceneListeners.add(l)
+      return () => sceneListeners.delete(l)
+    },
+    resize() {
+      engine.resize()
+    },
+    dispose() {
+      engine.stopRenderLoop()
+      clear()
+      scene.dispose()
+    },
+  }
+
+  applyToggles()
+  const runLoop = opts.runLoop ?? !!opts.canvas
+  if (runLoop) {
+    engine.runRenderLoop(() => {
+      player?.tick(engine.getDeltaTime() / 1000)
+      scene.render()
+    })
+  }
+  return vp
+}
