@@ -1,0 +1,324 @@
+/**
+ * A Snap stage as a neutral scene (pokemon-snap.md §3, §5, §9, §10): rooms as nodes at their
+ * world placement (worldPos × 100; kinds A–D get no yaw, §3.4), one mesh per room with one
+ * primitive per material, textures decoded to RGBA8, vertex colours (unlit draws) or normals
+ * (lit draws), the skybox at identity, the main track and object paths as curves, spawns as
+ * marker nodes and extras. Game units, right-handed, Y up (no axis flip, §10).
+ */
+import { hex } from '../../binary'
+import { computeUV, decodeTextureRef, stateKey, vertexNormal, wrapMode, type DrawCall, type TextureRef } from '../n64/f3dex2'
+import { OtherModeH } from '../n64/gbi'
+import { combinerUses } from '../n64/gbi'
+import type { Material, Mesh, Primitive, Scene, SceneNode, Texture, Curve } from '../../scene/types'
+import { emptyScene } from '../../scene/types'
+import { PATH_TYPE_NAMES, samplePath } from './interp-data'
+import { blockEndWorld, cartPose, sampleTrackWorld } from './main-track'
+import { buildModelDraws, type ModelDraws } from './room-model'
+import { spawnWorldPosition, stageObjectCount, type Room, type Stage } from './stage'
+import type { GfxNode } from './node-list'
+
+export interface StageSceneOptions {
+  /** Points per B-spline segment for the main-track curve (default 8). */
+  trackSamples?: number
+  /** Points per object path curve (default 64). */
+  pathSamples?: number
+  skybox?: boolean
+  /** Max DL commands per list (runaway guard). */
+  maxCommands?: number
+}
+
+export interface StageSceneStats {
+  rooms: number
+  triangles: number
+  drawCalls: number
+  commands: number
+  textures: number
+  warnings: string[]
+}
+
+type M4 = number[]
+const IDENT: M4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+
+/** Column-major T · Rz · Ry · Rx · S (§4.3). */
+function nodeLocal(n: GfxNode): M4 {
+  const [rx, ry, rz] = n.rotation
+  const cx = Math.cos(rx), sx = Math.sin(rx), cy = Math.cos(ry), sy = Math.sin(ry), cz = Math.cos(rz), sz = Math.sin(rz)
+  const r = [
+    cy * cz, cy * sz, -sy,
+    sx * sy * cz - cx * sz, sx * sy * sz + cx * cz, sx * cy,
+    cx * sy * cz + sx * sz, cx * sy * sz - sx * cz, cx * cy,
+  ]
+  const [sx_, sy_, sz_] = n.scale
+  return [r[0]! * sx_, r[1]! * sx_, r[2]! * sx_, 0, r[3]! * sy_, r[4]! * sy_, r[5]! * sy_, 0, r[6]! * sz_, r[7]! * sz_, r[8]! * sz_, 0, n.translation[0], n.translation[1], n.translation[2], 1]
+}
+
+function mul(a: M4, b: M4): M4 {
+  const o = new Array<number>(16).fill(0)
+  for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) {
+    let s = 0
+    for (let k = 0; k < 4; k++) s += a[k * 4 + r]! * b[c * 4 + k]!
+    o[c * 4 + r] = s
+  }
+  return o
+}
+
+function nodeWorlds(nodes: GfxNode[]): M4[] {
+  const out: M4[] = []
+  for (const n of nodes) out.push(n.parent >= 0 ? mul(out[n.parent]!, nodeLocal(n)) : nodeLocal(n))
+  return out
+}
+
+/** glTF-style alpha mode from othermode L (§5.7). */
+function alphaModeOf(dc: DrawCall & { layer: number }): 'OPAQUE' | 'MASK' | 'BLEND' {
+  const L = dc.state.otherModeL
+  const twoCycle = ((dc.state.otherModeH >>> OtherModeH.CYCLETYPE) & 3) === 1
+  const m = twoCycle ? (L >>> 20) & 3 : (L >>> 22) & 3
+  if (L & (1 << 14) && m === 1) return 'BLEND'
+  if ((L & 3) === 1 || (L & (1 << 12) && L & (1 << 13))) return 'MASK'
+  if (dc.layer === 1 || !(L & (1 << 5))) return 'BLEND'
+  return 'OPAQUE'
+}
+
+function refKey(r: TextureRef): string {
+  return `${r.addr},${r.paletteAddr ?? ''},${r.fmt},${r.siz},${r.width},${r.height},${r.rowBytes},${r.tile.cms},${r.tile.cmt},${r.tile.masks},${r.tile.maskt}`
+}
+
+class SceneBuilder {
+  scene: Scene
+  private textures = new Map<string, number>()
+  private materials = new Map<string, number>()
+  warnings: string[] = []
+  constructor(private stage: Stage, name: string) {
+    this.scene = emptyScene(name)
+  }
+
+  texture(ref: TextureRef, filterOn: boolean): number | undefined {
+    const key = refKey(ref)
+    const hit = this.textures.get(key)
+    if (hit !== undefined) return hit
+    let rgba: Uint8Array
+    try {
+      rgba = decodeTextureRef(ref, this.stage.map)
+    } catch (e) {
+      this.warnings.push(`texture ${hex(ref.addr)}: ${(e as Error).message}`)
+      return undefined
+    }
+    const t: Texture = {
+      name: `tex_${ref.addr.toString(16)}${ref.paletteAddr ? `_pal_${ref.paletteAddr.toString(16)}` : ''}`,
+      width: ref.width, height: ref.height, rgba,
+      wrapS: wrapMode(ref.tile.cms, ref.tile.masks), wrapT: wrapMode(ref.tile.cmt, ref.tile.maskt),
+      filter: filterOn ? 'linear' : 'nearest',
+    }
+    this.scene.textures.push(t)
+    this.textures.set(key, this.scene.textures.length - 1)
+    return this.scene.textures.length - 1
+  }
+
+  material(dc: DrawCall & { layer: number }, tex0: number | undefined): number {
+    const s = dc.state
+    const lit = (s.geometryMode & 0x20000) !== 0
+    const twoCycle = ((s.otherModeH >>> OtherModeH.CYCLETYPE) & 3) === 1
+    const usesPrim = combinerUses(s.combineHi, s.combineLo, 3, twoCycle)
+    const prim = usesPrim ? s.primColor.map((c) => c / 255) : [1, 1, 1, 1]
+    const alphaMode = alphaModeOf(dc)
+    const doubleSided = (s.geometryMode & 0x600) === 0
+    const key = [tex0 ?? -1, prim.join(','), alphaMode, doubleSided, lit, s.combineHi, s.combineLo, s.otherModeL, dc.layer].join(';')
+    const hit = this.materials.get(key)
+    if (hit !== undefined) return hit
+    const m: Material = {
+      name: `mat_${this.scene.materials.length}${typeof s.tag === 'number' ? `_m${s.tag}` : ''}`,
+      baseColor: [prim[0]!, prim[1]!, prim[2]!, prim[3]!],
+      texture: tex0,
+      alphaMode,
+      ...(alphaMode === 'MASK' ? { alphaCutoff: 0.5 } : {}),
+      doubleSided,
+      vertexColors: !lit,
+      unlit: !lit,
+      extras: {
+        combine: [hex(s.combineHi), hex(s.combineLo)], otherModeH: hex(s.otherModeH), otherModeL: hex(s.otherModeL),
+        geometryMode: hex(s.geometryMode), layer: dc.layer, materialIndex: s.tag, envColor: s.envColor, lights: s.lights,
+      },
+    }
+    this.scene.materials.push(m)
+    this.materials.set(key, this.scene.materials.length - 1)
+    return this.scene.materials.length - 1
+  }
+
+  /** One mesh for a model's draw calls, merged per material; null when it has no triangles. */
+  mesh(name: string, draws: ModelDraws, opts: { halfTexel?: boolean } = {}): { mesh: number; triangles: number } | null {
+    const worlds = draws.nodes ? nodeWorlds(draws.nodes) : null
+    const groups = new Map<number, { pos: number[]; nrm: number[]; uv: number[]; col: number[]; idx: number[]; lit: boolean; textured: boolean }>()
+    let triangles = 0
+    for (const dc of draws.drawCalls) {
+      const ref = dc.state.textures[0] ?? null
+      const filterOn = ((dc.state.otherModeH >>> OtherModeH.TEXTFILT) & 3) !== 0
+      const tex = ref ? this.texture(ref, filterOn) : undefined
+      const mat = this.material(dc, tex)
+      const lit = (dc.state.geometryMode & 0x20000) !== 0
+      let g = groups.get(mat)
+      if (!g) groups.set(mat, (g = { pos: [], nrm: [], uv: [], col: [], idx: [], lit, textured: tex !== undefined }))
+      const base = g.pos.length / 3
+      for (const v of dc.vertices) {
+        let x = v.x, y = v.y, z = v.z
+        let n = lit ? vertexNormal(v) : null
+        const w = worlds?.[v.bone]
+        if (w) {
+          const px = w[0]! * x + w[4]! * y + w[8]! * z + w[12]!
+          const py = w[1]! * x + w[5]! * y + w[9]! * z + w[13]!
+          const pz = w[2]! * x + w[6]! * y + w[10]! * z + w[14]!
+          x = px; y = py; z = pz
+          if (n) {
+            const nx = w[0]! * n[0] + w[4]! * n[1] + w[8]! * n[2], ny = w[1]! * n[0] + w[5]! * n[1] + w[9]! * n[2], nz = w[2]! * n[0] + w[6]! * n[1] + w[10]! * n[2]
+            const l = Math.hypot(nx, ny, nz) || 1
+            n = [nx / l, ny / l, nz / l]
+          }
+        }
+        g.pos.push(x, y, z)
+        if (n) g.nrm.push(...n)
+        else g.col.push(v.c0 / 255, v.c1 / 255, v.c2 / 255, v.a / 255)
+        if (ref && g.textured) {
+          const [u, vv] = computeUV(v.s, v.t, dc.state.texture, ref, opts.halfTexel)
+          g.uv.push(u, vv)
+        } else if (g.textured) g.uv.push(0, 0)
+      }
+      for (const i of dc.indices) g.idx.push(base + i)
+      triangles += dc.indices.length / 3
+    }
+    const prims: Primitive[] = []
+    for (const [material, g] of groups) {
+      if (!g.idx.length) continue
+      const p: Primitive = { positions: new Float32Array(g.pos), indices: new Uint32Array(g.idx), material }
+      if (g.lit && g.nrm.length === g.pos.length) p.normals = new Float32Array(g.nrm)
+      if (!g.lit && g.col.length === (g.pos.length / 3) * 4) p.colors = new Float32Array(g.col)
+      if (g.textured && g.uv.length === (g.pos.length / 3) * 2) p.uvs = new Float32Array(g.uv)
+      prims.push(p)
+    }
+    if (!prims.length) return null
+    const mesh: Mesh = { name, primitives: prims }
+    this.scene.meshes.push(mesh)
+    return { mesh: this.scene.meshes.length - 1, triangles }
+  }
+
+  node(n: SceneNode): number {
+    this.scene.nodes.push(n)
+    return this.scene.nodes.length - 1
+  }
+}
+
+function roomName(r: Room): string {
+  return `${r.group === 'path' ? 'path room' : 'non-path room'} ${r.index}`
+}
+
+/** Builds the neutral scene of a parsed stage. */
+export function buildStageScene(stage: Stage, opts: StageSceneOptions = {}): { scene: Scene; stats: StageSceneStats } {
+  const b = new SceneBuilder(stage, stage.info.title)
+  const stats: StageSceneStats = { rooms: 0, triangles: 0, drawCalls: 0, commands: 0, textures: 0, warnings: b.warnings }
+  const s = stage.setup
+  const root = b.node({
+    name: stage.info.name, parent: -1, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1],
+    extras: { snap: { kind: 'stage', overlayIndex: stage.info.overlayIndex, gameSceneId: stage.info.gameSceneId, fog: { min: s.fogDistanceMin, max: s.fogDistanceMax, color: s.fogColor }, background: s.backgroundColor } },
+  })
+  const groups = {
+    path: b.node({ name: 'path rooms', parent: root, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], extras: { snap: { kind: 'roomGroup', group: 'path' } } }),
+    nonPath: b.node({ name: 'non-path rooms', parent: root, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], extras: { snap: { kind: 'roomGroup', group: 'nonPath' } } }),
+  }
+  const spawnsGroup = b.node({ name: 'spawns', parent: root, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], extras: { snap: { kind: 'spawnGroup' } } })
+  const spawnList: Record<string, unknown>[] = []
+  const pathIndexOf = new Map<string, number>()
+  stage.paths.forEach((p, i) => pathIndexOf.set(`${p.room.group}:${p.room.index}:${p.spawn}`, i))
+  for (const room of [...stage.pathRooms, ...stage.nonPathRooms]) {
+    const label = `${room.group === 'path' ? 'pathRooms' : 'nonPathRooms'}[${room.index}]`
+    let mesh: { mesh: number; triangles: number } | null = null
+    let draws: ModelDraws | null = null
+    if (room.gfx) {
+      draws = buildModelDraws(stage.map, room.gfx, `${label}.gfx`, { maxCommands: opts.maxCommands })
+      for (const w of draws.warnings) b.warnings.push(`${label}: ${w}`)
+      mesh = b.mesh(roomName(room), draws)
+      stats.drawCalls += draws.drawCalls.length
+      stats.commands += draws.commands
+    }
+    const d = room.desc
+    const nodeIndex = b.node({
+      name: roomName(room), parent: groups[room.group],
+      translation: [d.worldPos[0] * 100, d.worldPos[1] * 100, d.worldPos[2] * 100], rotation: [0, 0, 0, 1], scale: [1, 1, 1],
+      ...(mesh ? { mesh: mesh.mesh } : {}),
+      extras: {
+        snap: {
+          kind: 'room', group: room.group, index: room.index, descriptor: hex(d.addr), gfx: room.gfx ? hex(room.gfx.addr) : null,
+          worldPos: d.worldPos, yaw: d.yaw, reversed: d.reversed, renderFunc: room.gfx ? hex(room.gfx.renderFunc) : null, renderKind: draws?.kind ?? null,
+          materials: draws?.materials.length ?? 0, triangles: mesh?.triangles ?? 0, spawns: d.spawns.length, drawnStatics: d.drawnStatics.length, collisionStatics: d.collisionStatics.length,
+          numControlLines: room.gfx?.numControlLines ?? 0,
+        },
+      },
+    })
+    stats.rooms++
+    stats.triangles += mesh?.triangles ?? 0
+    d.spawns.forEach((sp, i) => {
+      const world = spawnWorldPosition(room, sp)
+      const pathIndex = pathIndexOf.get(`${room.group}:${room.index}:${i}`)
+      const info = { room: room.index, group: room.group, spawn: i, id: sp.id, behavior: sp.behavior, translation: sp.translation, euler: sp.euler, world, path: pathIndex ?? null }
+      spawnList.push(info)
+      const q = eulerToQuat(sp.euler)
+      b.node({ name: `spawn ${sp.id} (${roomName(room)} #${i})`, parent: spawnsGroup, translation: world, rotation: q, scale: [1, 1, 1], extras: { snap: { kind: 'spawn', ...info } } })
+    })
+    void nodeIndex
+  }
+  if (stage.skybox && opts.skybox !== false) {
+    const sky = stage.skybox
+    const draws = buildModelDraws(stage.map, sky, 'SkyBox', { oneCycle: sky.renderFunc === 0x800e1ca4, maxCommands: opts.maxCommands })
+    for (const w of draws.warnings) b.warnings.push(`skybox: ${w}`)
+    const mesh = b.mesh('skybox', draws)
+    stats.drawCalls += draws.drawCalls.length
+    stats.commands += draws.commands
+    stats.triangles += mesh?.triangles ?? 0
+    b.node({ name: 'skybox', parent: root, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], ...(mesh ? { mesh: mesh.mesh } : {}), extras: { snap: { kind: 'skybox', renderFunc: hex(sky.renderFunc), animationSpeed: stage.setup.skyboxAnimSpeed } } })
+  }
+  // curves
+  const curves: Curve[] = []
+  if (stage.track.length) {
+    const pts = sampleTrackWorld(stage.track, opts.trackSamples ?? 8)
+    pts.push(blockEndWorld(stage.track[stage.track.length - 1]!))
+    curves.push({ name: 'main track', points: new Float32Array(pts.flat()), node: -1, color: [1, 0.85, 0.1], extras: { snap: { kind: 'mainTrack', blocks: stage.track.map((t) => ({ room: t.room, start: 0, duration: t.duration })) } } })
+    // the rail with the game's timing (arc-length paths, cpTime 0.5): 30 samples per block
+    const timed: number[] = []
+    for (const blk of stage.track) for (let k = 0; k < 30; k++) timed.push(...cartPose(blk, k / 30).position)
+    timed.push(...cartPose(stage.track[stage.track.length - 1]!, 1).position)
+    curves.push({ name: 'main track (game timing)', points: new Float32Array(timed), node: -1, color: [1, 0.5, 0.1], extras: { snap: { kind: 'mainTrackTimed', samplesPerBlock: 30 } } })
+  }
+  stage.paths.forEach((p, i) => {
+    const pts = samplePath(p.path, opts.pathSamples ?? 64, 100)
+    const sp = p.room.desc.spawns[p.spawn]!
+    curves.push({
+      name: `path ${i}: spawn ${sp.id} (${roomName(p.room)} #${p.spawn})`, points: new Float32Array(pts.flat()), node: -1, color: [0.2, 0.8, 1],
+      extras: { snap: { kind: 'objectPath', index: i, type: PATH_TYPE_NAMES[p.path.type] ?? p.path.type, numPoints: p.path.numPoints, duration: p.path.duration, addr: hex(p.path.addr), spawnId: sp.id, room: p.room.index, group: p.room.group } },
+    })
+  })
+  b.scene.curves = curves
+  b.scene.extras = {
+    snap: {
+      stage: stage.info.name, title: stage.info.title, overlayIndex: stage.info.overlayIndex, gameSceneId: stage.info.gameSceneId,
+      pathRooms: stage.pathRooms.length, nonPathRooms: stage.nonPathRooms.length, hasSkybox: stage.skybox !== null, objects: stageObjectCount(stage),
+      spawns: spawnList,
+      track: stage.track.map((t) => ({ room: t.room, position: t.position, yaw: t.yaw, reversed: t.reversed, duration: t.duration })),
+      warnings: [...stage.warnings, ...b.warnings].slice(0, 100),
+    },
+  }
+  stats.textures = b.scene.textures.length
+  stats.warnings = [...stage.warnings, ...b.warnings]
+  return { scene: b.scene, stats }
+}
+
+/** RPY Euler (Rz·Ry·Rx, §4.3) → quaternion [x, y, z, w]. */
+export function eulerToQuat(e: [number, number, number]): [number, number, number, number] {
+  const [x, y, z] = e
+  const cx = Math.cos(x / 2), sx = Math.sin(x / 2), cy = Math.cos(y / 2), sy = Math.sin(y / 2), cz = Math.cos(z / 2), sz = Math.sin(z / 2)
+  // q = qz * qy * qx
+  return [
+    sx * cy * cz - cx * sy * sz,
+    cx * sy * cz + sx * cy * sz,
+    cx * cy * sz - sx * sy * cz,
+    cx * cy * cz + sx * sy * sz,
+  ]
+}
+
+export { stateKey, IDENT }
