@@ -1,0 +1,102 @@
+/**
+ * Node side of the Stadium domain: read a ROM file, identify it (MD5 through node:crypto), list
+ * and export its models (glb + manifest.json + moves.json, written atomically).
+ */
+import { createHash } from 'node:crypto'
+import { promises as fsp } from 'node:fs'
+import * as path from 'node:path'
+import { FormatError } from '../../src-shared/binary'
+import { normaliseRom } from '../../src-shared/formats/n64/rom'
+import { openStadiumRom, loadModel, type StadiumRom, type LoadOptions } from '../../src-shared/formats/stadium/model'
+import { buildStadiumScene, type StadiumSceneOptions } from '../../src-shared/formats/stadium/scene'
+import { buildManifest, buildMovesJson, summarizeModel, type ModelSummary } from '../../src-shared/formats/stadium/manifest'
+import { exportGlb, texturePng } from '../../src-shared/export/gltf'
+import { writeDirAtomic } from '../node/atomic'
+
+export const GENERATOR = 'Modbench 0.1.0 (stadium)'
+
+export async function readStadiumRom(file: string): Promise<StadiumRom> {
+  const bytes = new Uint8Array(await fsp.readFile(file))
+  const label = path.basename(file)
+  let md5: string | undefined
+  try {
+    md5 = createHash('md5').update(normaliseRom(bytes, label).image).digest('hex')
+  } catch {
+    md5 = undefined // openStadiumRom reports the byte-order problem
+  }
+  return openStadiumRom(bytes, label, md5)
+}
+
+export interface ListRow {
+  file: number
+  species: number
+  name: string
+  slug: string
+  bones: number
+  animations: number
+  textureAnimations: number
+}
+
+export function listModels(sr: StadiumRom, signal?: AbortSignal): ListRow[] {
+  const rows: ListRow[] = []
+  for (let i = 0; i < sr.archive.entries.length; i++) {
+    signal?.throwIfAborted()
+    const m = loadModel(sr, i, { geometry: false })
+    rows.push({ file: i, species: m.file < 151 ? i + 1 : m.species, name: m.name, slug: m.slug, bones: m.graph.bones.length, animations: m.animations.length, textureAnimations: m.textureAnimations.length })
+  }
+  return rows
+}
+
+export interface ExportOptions extends LoadOptions, StadiumSceneOptions {
+  signal?: AbortSignal
+  onProgress?(done: number, total: number, detail: string): void
+  /** Also write textures/<slug>/<nn>_<w>x<h>.png. Default true. */
+  textures?: boolean
+  /** Only these file indices. */
+  only?: number[]
+  /** Check each glb with the Khronos validator; errors fail the export. */
+  validate?: (glb: Uint8Array, name: string) => Promise<void>
+}
+
+export interface ExportResult {
+  models: number
+  files: string[]
+  summaries: ModelSummary[]
+}
+
+/** Exports every model of the ROM into a new folder `outDir` (atomic: all or nothing). */
+export async function exportStadium(sr: StadiumRom, outDir: string, opts: ExportOptions = {}): Promise<ExportResult> {
+  const indices = opts.only ?? sr.archive.entries.map((e) => e.index)
+  for (const i of indices) if (!sr.archive.entries[i]) throw new FormatError(`model file ${i} does not exist (the archive has ${sr.archive.entries.length})`, { file: sr.file, structure: 'BinArchive' })
+  const summaries: ModelSummary[] = []
+  const written: string[] = []
+  async function* files(): AsyncGenerator<[string, Uint8Array | string]> {
+    let done = 0
+    for (const i of indices) {
+      opts.signal?.throwIfAborted()
+      const m = loadModel(sr, i, opts)
+      const scene = buildStadiumScene(m, opts)
+      const glb = await exportGlb(scene, { generator: GENERATOR })
+      if (opts.validate) await opts.validate(glb, `${m.slug}.glb`)
+      const s = summarizeModel(m, scene)
+      summaries.push(s)
+      written.push(s.glb)
+      yield [s.glb, glb]
+      if (opts.textures !== false) {
+        for (const t of scene.textures) {
+          const rel = `${s.textureDir}/${t.name}.png`
+          written.push(rel)
+          yield [rel, texturePng(t)]
+        }
+      }
+      done++
+      opts.onProgress?.(done, indices.length, m.slug)
+    }
+    const info = { source: sr.file, romMd5: sr.rom.md5, verified: sr.verified, generator: GENERATOR }
+    written.push('manifest.json', 'moves.json')
+    yield ['manifest.json', JSON.stringify(buildManifest(info, summaries), null, 1) + '\n']
+    yield ['moves.json', JSON.stringify(buildMovesJson(info, summaries), null, 1) + '\n']
+  }
+  await writeDirAtomic(outDir, files())
+  return { models: summaries.length, files: written, summaries }
+}

@@ -1,0 +1,146 @@
+/**
+ * `manifest.json` and `moves.json` (pokemon-stadium.md §16.5, §16.6; the pipeline's schemas,
+ * extended with the recommended additions).
+ */
+import type { Scene } from '../../scene/types'
+import { CONTEXT_SLOTS } from './battle-table'
+import type { StadiumModel } from './model'
+import { MOVE_COUNT, moveName, MOVES } from './names'
+import { FRAME_RATE } from './scene'
+
+export interface AnimationSummary {
+  index: number
+  name: string
+  frames: number
+  seconds: number
+  endBehavior: 'wrap' | 'clamp'
+  loopStartFrame: number
+  startFrame: number
+  flagsRaw: number
+  hermite: boolean
+  pairedTextureAnimation: number
+  contexts: string[]
+  pipelineContexts: string[]
+  moves: string[]
+  moveIds: number[]
+  moveCount: number
+}
+
+export interface ModelSummary {
+  species: number
+  name: string
+  slug: string
+  group: 'pokemon' | 'extra'
+  sourceFile: string
+  file: number
+  glb: string
+  textureDir: string
+  triangles: number
+  vertices: number
+  bones: number
+  textures: number
+  generatedEffects: boolean
+  animations: AnimationSummary[]
+  textureAnimations: { index: number; frames: number; loopStartFrame: number; startFrame: number; hold: boolean; channels: number[][] }[]
+  attachPoints: { id: number; bone: string | null }[]
+  jointModes: number[]
+  renderLayers: number[]
+  orderDifferences: number
+  persSzp: { patchCount: number; tail: number } | null
+  warnings: string[]
+  /** Battle rows (anim, aux) for moves.json; null without a table. */
+  battleRows: { anim: number; aux: number }[] | null
+  defaultAnim: number
+}
+
+export function summarizeModel(m: StadiumModel, scene: Scene): ModelSummary {
+  const ex = (scene.extras ?? {}) as { triangles?: number; vertices?: number; warnings?: string[] }
+  return {
+    species: m.file < 151 ? m.file + 1 : m.species,
+    name: m.name,
+    slug: m.slug,
+    group: m.file < 151 ? 'pokemon' : 'extra',
+    sourceFile: `${m.file}.bin`,
+    file: m.file,
+    glb: `glb/${m.slug}.glb`,
+    textureDir: `textures/${m.slug}`,
+    triangles: ex.triangles ?? 0,
+    vertices: ex.vertices ?? 0,
+    bones: m.graph.bones.length,
+    textures: scene.textures.length,
+    generatedEffects: false,
+    animations: m.animations.map((a, i) => {
+      const l = m.labels.labels[i]!
+      return {
+        index: i, name: l.name, frames: a.frameCount, seconds: a.frameCount / FRAME_RATE, endBehavior: a.hold ? 'clamp' : 'wrap',
+        loopStartFrame: a.loopStartFrame, startFrame: a.startFrame, flagsRaw: a.flags, hermite: a.hermite, pairedTextureAnimation: l.pairedTextureAnimation,
+        contexts: l.contexts, pipelineContexts: l.pipelineContexts, moves: l.moves, moveIds: l.moveIds, moveCount: l.moves.length,
+      }
+    }),
+    textureAnimations: m.textureAnimations.map((t) => ({ index: t.index, frames: t.frameCount, loopStartFrame: t.loopStartFrame, startFrame: t.startFrame, hold: t.hold, channels: t.channels.map((c) => c.stream) })),
+    attachPoints: m.graph.attachPoints.map((a) => ({ id: a.id, bone: a.bone >= 0 ? m.graph.bones[a.bone]!.name : null })),
+    jointModes: m.graph.bones.map((b) => b.rawFlags),
+    renderLayers: m.dl?.layers ?? [],
+    orderDifferences: m.orderDifferences,
+    persSzp: m.container.container === 'pers-szp' ? { patchCount: m.container.patches.length, tail: (m.container.totalSize ?? 0) - (m.container.dataSize ?? 0) } : null,
+    warnings: ex.warnings ?? m.warnings,
+    battleRows: m.battle ? m.battle.entries.map((e) => ({ anim: e.anim, aux: e.aux })) : null,
+    defaultAnim: m.labels.defaultAnim,
+  }
+}
+
+export interface RomInfo {
+  source: string
+  romMd5: string
+  verified: boolean
+  generator: string
+}
+
+export function buildManifest(rom: RomInfo, models: ModelSummary[]): Record<string, unknown> {
+  const slots: Record<string, unknown> = {}
+  for (const s of CONTEXT_SLOTS) slots[String(s.slot)] = { name: s.name, pipelineName: s.pipelineName, evidence: s.evidence, description: s.description }
+  const entry = (m: ModelSummary) => {
+    const { battleRows: _b, defaultAnim: _d, file: _f, ...rest } = m
+    return rest
+  }
+  return {
+    source: rom.source,
+    romMd5: rom.romMd5,
+    verified: rom.verified,
+    generator: rom.generator,
+    coordinateSystem: 'right-handed, Y up, +Z front; game units; the model_root node carries the geo layout root scale',
+    frameRate: FRAME_RATE,
+    generatedEffects: false,
+    animationSlots: slots,
+    pokemon: models.filter((m) => m.group === 'pokemon').map(entry),
+    extra: models.filter((m) => m.group === 'extra').map(entry),
+  }
+}
+
+export function buildMovesJson(rom: RomInfo, models: ModelSummary[]): Record<string, unknown> {
+  const species = models.filter((m) => m.group === 'pokemon' && m.battleRows)
+  const moves = []
+  for (let id = 1; id <= MOVE_COUNT; id++) {
+    const users: { species: number; name: string; animation: number; animationName: string; aux: number; differsFromDefault: boolean }[] = []
+    for (const m of species) {
+      const row = m.battleRows![id - 1]!
+      if (row.anim >= m.animations.length) continue
+      users.push({ species: m.species, name: m.name, animation: row.anim, animationName: m.animations[row.anim]!.name, aux: row.aux, differsFromDefault: row.anim !== m.defaultAnim })
+    }
+    const tally = new Map<string, number>()
+    for (const u of users) tally.set(u.animationName, (tally.get(u.animationName) ?? 0) + 1)
+    moves.push({
+      id,
+      name: moveName(id),
+      constant: MOVES[id - 1],
+      speciesWithOwnAnimation: users.filter((u) => u.differsFromDefault).length,
+      animationNames: [...tally.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name, n]) => ({ name, species: n })),
+      users,
+    })
+  }
+  return {
+    source: rom.source,
+    note: 'The battle table is dense: every species has a row for every move, including moves it cannot learn. Use differsFromDefault / speciesWithOwnAnimation as the signal.',
+    moves,
+  }
+}
