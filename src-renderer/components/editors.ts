@@ -6,7 +6,9 @@ import { defineAsyncComponent, type Component } from 'vue'
  * to the inspector alone. Editors receive the props `{ asset: AssetRow }`.
  */
 export const editorsByKind: Record<string, Component> = {
-  // 'gf-set': defineAsyncComponent(() => import('./gf/TextureGrid.vue')),
+  'gf-set': defineAsyncComponent(() => import('./gf/TextureGrid.vue')),
+  'gf-file': defineAsyncComponent(() => import('./gf/TextureGrid.vue')),
+  'gf-texture': defineAsyncComponent(() => import('./gf/TextureGrid.vue')),
 }
 
 export const _keep = defineAsyncComponent
