@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+import { describe, expect, it, vi, beforeEach } from 'vitest'
+import { createApp, nextTick, h } from 'vue'
+import { createPinia, setActivePinia } from 'pinia'
+
+const calls: { channel: string; req: Record<string, unknown> }[] = []
+const TEX = [
+  { file: '1.bin', entry: 0, name: 'pm_Body', width: 16, height: 16, format: 'ETC1', mipmaps: 1, offset: 0x80, length: 0x100 },
+  { file: '3.bin', entry: 1, name: 'pm_Mask', width: 8, height: 8, format: 'A8', mipmaps: 1, offset: 0x80, length: 0x80 },
+]
+vi.mock('../../../../../src-renderer/bridge', () => ({
+  errorMessage: (e: unknown) => String(e),
+  bridge: {
+    transport: 'http',
+    on: () => () => {},
+    pick: async () => '/pngs/new.png',
+    invoke: async (channel: string, req: Record<string, unknown>) => {
+      calls.push({ channel, req })
+      switch (channel) {
+        case 'gf:textures': return { set: req.set, textures: TEX, missing: ['8.bin'], warnings: [] }
+        case 'gf:texture': { const t = TEX.find((x) => x.file === req.file)!; return { info: t, rgba: new Uint8Array(t.width * t.height * 4).fill(200) } }
+        case 'gf:previewReplace': return { info: TEX[0], source: new Uint8Array(16 * 16 * 4), rgba: new Uint8Array(16 * 16 * 4).fill(10), psnr: 34.5678, resized: false, warnings: [] }
+        case 'gf:repack': return { out: req.out, files: [{ file: '1.bin', changed: true, size: 1, sha256: 'x' }], replaced: [] }
+        case 'catalog:sources': return []
+        default: throw new Error(`unexpected ${channel}`)
+      }
+    },
+  },
+}))
+
+const { default: TextureGrid } = await import('../../../../../src-renderer/components/gf/TextureGrid.vue')
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i++) {
+    await new Promise((r) => setTimeout(r, 0))
+    await nextTick()
+  }
+}
+
+describe('gf TextureGrid', () => {
+  beforeEach(() => {
+    calls.length = 0
+    document.body.innerHTML = '<div id="app"></div>'
+  })
+
+  it('shows badges, opens a texture, previews a replacement with PSNR, lists it as pending, undoes, repacks', async () => {
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    const source = { id: 1, path: '/sets/pm0999', size: 0, mtime: 0, hash: '', kind: 'gf-set', status: 'indexed', error: null, indexedAt: 0 }
+    const app = createApp({ render: () => h(TextureGrid, { asset: null, source }) })
+    app.use(pinia)
+    app.mount('#app')
+    await settle()
+    const grid = document.querySelector('[data-testid="gf-texture-grid"]')!
+    expect(grid.textContent).toContain('2 textures')
+    expect(grid.textContent).toContain('missing: 8.bin')
+    const cell = document.querySelector('[data-testid="gf-cell-1.bin-0"]') as HTMLButtonElement
+    expect(cell.textContent).toContain('pm_Body')
+    expect(cell.textContent).toContain('16×16')
+    expect(cell.textContent).toContain('ETC1')
+    cell.click()
+    await settle()
+    expect(document.querySelector('[data-testid="gf-texture-view"]')).not.toBeNull()
+    ;(document.querySelector('[data-testid="gf-replace"]') as HTMLButtonElement).click()
+    await settle()
+    const prev = calls.find((c) => c.channel === 'gf:previewReplace')!
+    expect(prev.req).toMatchObject({ set: '/sets/pm0999', file: '1.bin', entry: 0, path: '/pngs/new.png' })
+    expect(document.querySelector('[data-testid="gf-psnr"]')!.textContent).toContain('34.57 dB')
+    expect(document.querySelector('[data-testid="gf-pending"]')!.textContent).toContain('pm_Body')
+    ;(document.querySelector('[data-testid="gf-undo"]') as HTMLButtonElement).click()
+    await settle()
+    expect(document.querySelector('[data-testid="gf-pending"]')?.textContent ?? '').not.toContain('pm_Body')
+    expect(document.querySelector('[data-testid="gf-psnr"]')).toBeNull()
+    ;(document.querySelector('[data-testid="gf-undo"]') as HTMLButtonElement | null)?.click() // nothing left to undo is harmless
+    // replace again and repack: the pending replacement is sent
+    ;(document.querySelector('[data-testid="gf-replace"]') as HTMLButtonElement).click()
+    await settle()
+    ;(document.querySelector('[data-testid="gf-repack"]') as HTMLButtonElement).click()
+    await settle()
+    const rp = calls.find((c) => c.channel === 'gf:repack')!
+    expect(rp.req).toMatchObject({ set: '/sets/pm0999', out: '/pngs/new.png', replacements: [{ file: '1.bin', entry: 0, path: '/pngs/new.png' }] })
+    expect(document.querySelector('[data-testid="gf-status"]')!.textContent).toContain('changed: 1.bin')
+    app.unmount()
+  })
+})
