@@ -74,23 +74,43 @@ export interface ExtractResult {
   textures: { file: string; entry: number; name: string; path: string }[]
 }
 
-/** Writes every texture of the set as PNG (top row first) to `DIR/<file>/<entry>_<name>.png`. */
+/**
+ * Writes every texture of the set as PNG (top row first) to `DIR/<file>/<entry>_<name>.png`.
+ * A new or empty DIR is written atomically (all or nothing). Into an existing folder that already
+ * holds other things, the PNGs are first written and checked in a temporary folder and then moved
+ * in; an existing PNG of the same path is never overwritten (the command fails before moving any).
+ */
 export async function extractSetPngs(set: GfSet, outDir: string, opts: { progress?: Progress; signal?: AbortSignal } = {}): Promise<ExtractResult> {
   const list = listTextures(set)
   const textures: ExtractResult['textures'] = []
-  await writeDirAtomic(
-    outDir,
-    (function* () {
-      let i = 0
-      for (const t of list) {
-        opts.signal?.throwIfAborted()
-        const rgba = decodeGfTexture(t.bytes, t.header)
-        const rel = pngRelPath(t.file, t.entry, t.header.name)
-        textures.push({ file: t.file, entry: t.entry, name: t.header.name, path: rel })
-        opts.progress?.(++i, list.length, rel)
-        yield [rel, encodePng(rgba, t.header.width, t.header.height)] as [string, Uint8Array]
-      }
-    })(),
-  )
+  const files = function* () {
+    let i = 0
+    for (const t of list) {
+      opts.signal?.throwIfAborted()
+      const rgba = decodeGfTexture(t.bytes, t.header)
+      const rel = pngRelPath(t.file, t.entry, t.header.name)
+      textures.push({ file: t.file, entry: t.entry, name: t.header.name, path: rel })
+      opts.progress?.(++i, list.length, rel)
+      yield [rel, encodePng(rgba, t.header.width, t.header.height)] as [string, Uint8Array]
+    }
+  }
+  const existing = await fsp.readdir(outDir).catch(() => null)
+  if (!existing || existing.length === 0) {
+    await writeDirAtomic(outDir, files())
+    return { out: outDir, textures }
+  }
+  const stage = path.join(outDir, `.gf-extract-${process.pid}-${Date.now()}`)
+  await writeDirAtomic(stage, files())
+  try {
+    for (const t of textures) {
+      if (await fsp.stat(path.join(outDir, t.path)).catch(() => null)) throw new Error(`${path.join(outDir, t.path)} already exists; choose a new output folder`)
+    }
+    for (const t of textures) {
+      await fsp.mkdir(path.dirname(path.join(outDir, t.path)), { recursive: true })
+      await fsp.rename(path.join(stage, t.path), path.join(outDir, t.path))
+    }
+  } finally {
+    await fsp.rm(stage, { recursive: true, force: true })
+  }
   return { out: outDir, textures }
 }

@@ -76,7 +76,7 @@ const extract: Command = {
   name: 'gf extract',
   summary: 'write every texture of a GF set as PNG (DIR/<file>/<entry>_<name>.png, top row first)',
   usage: 'gf extract SET --out DIR [--json]',
-  help: `${SET_HELP}\nDIR must be a new (or empty) folder; it is written completely or not at all.`,
+  help: `${SET_HELP}\nA new or empty DIR is written completely or not at all; into a folder holding other files the PNGs are added (never overwriting one).`,
   options: { out: { type: 'string' } },
   positionals: { min: 1, max: 1 },
   async run(ctx) {

@@ -249,3 +249,18 @@ describe('catalog', () => {
     expect(rows.filter((r) => r.kind === 'gf-texture' && r.name === 'pm0999_00_BodyB1').length).toBe(2) // 1.bin and 2.bin
   })
 })
+
+describe('gf extract into an existing folder', () => {
+  it('adds the PNGs next to what is there, never overwriting', async () => {
+    const out = path.join(tmp, 'busy')
+    mkdirSync(out)
+    writeFileSync(path.join(out, 'keep.txt'), 'mine')
+    expect((await cli('gf', 'extract', setDir, '--out', out)).code).toBe(0)
+    expect(readFileSync(path.join(out, 'keep.txt'), 'utf8')).toBe('mine')
+    expect(existsSync(path.join(out, '3', '0_pm0999_00_Rim.png'))).toBe(true)
+    expect(readdirSync(out).filter((n) => n.startsWith('.')).length).toBe(0)
+    const again = await cli('gf', 'extract', setDir, '--out', out)
+    expect(again.code).toBe(1)
+    expect(again.err).toMatch(/already exists/)
+  })
+})
