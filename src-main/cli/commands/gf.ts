@@ -96,7 +96,8 @@ const extract: Command = {
 export function parseTextureArg(arg: string): { file: string; entry: number; png: string } {
   const m = /^([^:=]+):(\d+)=(.+)$/.exec(arg)
   if (!m) throw new UsageError(`--texture takes FILE:ENTRY=PNG (e.g. 1.bin:0=body.png), got ${JSON.stringify(arg)}`)
-  const file = /\.bin$/i.test(m[1]!) ? m[1]!.toLowerCase() : `${m[1]}.bin`
+  const base = m[1]!.split(/[\\/]/).pop()!
+  const file = /\.bin$/i.test(base) ? base.toLowerCase() : `${base}.bin`
   return { file, entry: Number(m[2]), png: m[3]! }
 }
 
@@ -104,12 +105,14 @@ const replace: Command = {
   name: 'gf replace',
   summary: 'write a repacked GF set to a new folder, with textures re-encoded from PNGs',
   usage: 'gf replace SET --out DIR --texture FILE:ENTRY=PNG [--texture …] [--json]',
-  help: `${SET_HELP}\nEach PNG is re-encoded in its texture's original format and size (a PNG of another size is an error);\nevery other byte stays as it was. With no --texture the output equals the input byte for byte.\nThe new set is verified (re-parsed, untouched entries compared) before it is moved into DIR.\nJSON: {"out","files":[{"file","changed","size","sha256"}],"replaced":[{"file","entry","name","format","width","height","psnr"}]} (psnr null = exact).`,
-  options: { out: { type: 'string' }, texture: { type: 'string', multiple: true } },
+  help: `${SET_HELP}\nEach PNG is re-encoded in its texture's original format and size (a PNG of another size is an error);\nevery other byte stays as it was. With no --texture the output equals the input byte for byte.\nETC1/ETC1A4 are encoded by our own encoder; --etc1-effort fast|normal|high trades time for quality (default normal).\nThe new set is verified (re-parsed, untouched entries compared) before it is moved into DIR.\nJSON: {"out","files":[{"file","changed","size","sha256"}],"replaced":[{"file","entry","name","format","width","height","psnr"}]} (psnr null = exact).`,
+  options: { out: { type: 'string' }, texture: { type: 'string', multiple: true }, 'etc1-effort': { type: 'string' } },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const out = requireString(ctx, 'out')
     const args = ((ctx.values.texture as string[] | undefined) ?? []).map(parseTextureArg)
+    const effort = (ctx.values['etc1-effort'] as string | undefined) ?? 'normal'
+    if (effort !== 'fast' && effort !== 'normal' && effort !== 'high') throw new UsageError(`--etc1-effort takes fast, normal or high, got ${JSON.stringify(effort)}`)
     const set = await loadSet(ctx.positionals[0]!)
     report(ctx, set)
     const reps: TextureReplacement[] = []
@@ -118,7 +121,7 @@ const replace: Command = {
       reps.push({ file: a.file, entry: a.entry, rgba: img.rgba, width: img.width, height: img.height, source: a.png })
     }
     const bar = ctx.progress('repack')
-    const res = await repackSetToFolder(set, out, reps, { progress: (d, t, s) => bar.update(d, t, s), signal: ctx.signal })
+    const res = await repackSetToFolder(set, out, reps, { progress: (d, t, s) => bar.update(d, t, s), signal: ctx.signal, etc1Effort: effort })
     bar.end()
     const replaced = res.replaced.map((r) => ({ ...r, psnr: Number.isFinite(r.psnr) ? Math.round(r.psnr * 100) / 100 : null }))
     if (ctx.json) {

@@ -133,7 +133,7 @@ describe('modbench gf replace', () => {
   it('accepts FILE without .bin', async () => {
     const pngPath = path.join(tmp, 'mouth.png')
     writeFileSync(pngPath, encodePng(gradientPicture(16, 16, 1), 16, 16))
-    const r = await cli('gf', 'replace', setDir, '--out', path.join(tmp, 'short'), '--texture', `1:3=${pngPath}`)
+    const r = await cli('gf', 'replace', setDir, '--out', path.join(tmp, 'short'), '--texture', `1:3=${pngPath}`, '--etc1-effort', 'fast')
     expect(r.code).toBe(0)
     expect(r.out).toMatch(/1\.bin entry 3 pm0999_00_Mouth1: RGB565 16×16/)
   })
