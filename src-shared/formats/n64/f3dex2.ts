@@ -298,6 +298,7 @@ export class F3dex2 {
   }
 
   private runList(start: number, mem: Memory, depth: number): void {
+    // `start` is reassigned by branches (for messages)
     if (depth > this.opts.maxDepth) {
       throw new LimitError(`display-list calls nest deeper than ${this.opts.maxDepth} (a call loop?) at ${hex(start)}`, { structure: `DisplayList ${hex(start)}` })
     }
@@ -313,17 +314,22 @@ export class F3dex2 {
       pc = (pc + 8) >>> 0
       const op = w0 >>> 24
       if (op === G.ENDDL) return
-      if (op === G.DL) {
-        const branch = ((w0 >>> 16) & 0xff) === 1
-        if (!this.hooks.onCall?.(w1, this, branch)) this.runList(w1, mem, depth + 1)
-        if (branch) return
+      if (op === G.DL || op === G.BRANCH_Z) {
+        // G_BRANCH_Z: follow the near (high-detail) branch and stop the current list (pokemon-snap.md §5.2).
+        const branch = op === G.BRANCH_Z || ((w0 >>> 16) & 0xff) === 1
+        const target = op === G.BRANCH_Z ? this.half1 : w1
+        if (this.hooks.onCall?.(target, this, branch)) {
+          if (branch) return
+          continue
+        }
+        if (branch) {
+          // a branch never returns: continue in the target list at the same depth
+          start = target
+          pc = this.resolve(target)
+          continue
+        }
+        this.runList(target, mem, depth + 1)
         continue
-      }
-      if (op === G.BRANCH_Z) {
-        // Follow the near (high-detail) branch and stop the current list (pokemon-snap.md §5.2).
-        const target = this.half1
-        if (!this.hooks.onCall?.(target, this, true)) this.runList(target, mem, depth + 1)
-        return
       }
       this.exec(w0, w1, mem)
     }
