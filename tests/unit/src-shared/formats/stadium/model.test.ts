@@ -188,7 +188,9 @@ describe('§19.9 bucket order and the vertex cache', () => {
 describe('battle labels (§15.5)', () => {
   it('names by context priority, then attack, numbering duplicates; pairs the most common aux', () => {
     const raw = defaultBattleTable(6, 2)
-    raw[183 * 16 + 1] = 1 // slots 168 and 183 both pair texture animation 1
+    // every entry playing animation 5 but the first pairs texture animation 1: the majority wins
+    let first = true
+    for (let e = 0; e < 185; e++) if (raw[e * 16] === 5) { raw[e * 16 + 1] = first ? 0 : 1; first = false }
     const table: BattleTable = { entry: 0, romOffset: 0, entries: Array.from({ length: 185 }, (_, e) => ({ anim: raw[e * 16]!, aux: raw[e * 16 + 1] === 0xff ? -1 : raw[e * 16 + 1]!, attach: 0, triggerFrame: 0, effect: 0, startFrameBoth: 0, playStartFrame: 0, raw: [] })) }
     const l = labelAnimations(table, 6, 2)
     expect(l.labels.map((x) => x.name)).toEqual(['idle', 'sleep', 'attack_default', 'attack', 'faint', 'hit'])
