@@ -1,4 +1,5 @@
 import * as path from 'node:path'
+import { promises as fsp } from 'node:fs'
 import type { Handlers, ServiceContext } from './context'
 import type { GfImageInput, GfProgress, GfTextureInfo } from '../../src-shared/api/gf'
 import { loadSet } from '../gf/set-folder'
@@ -81,6 +82,7 @@ export const gfHandlers: Handlers = {
     const set = await openSet(ctx, req.set)
     const t = findTexture(set, req.file, req.entry)
     const out = ctx.allowPath(req.out.toLowerCase().endsWith('.png') ? req.out : `${req.out}.png`, 'write')
+    await fsp.mkdir(path.dirname(out), { recursive: true })
     await writeFileAtomic(out, encodePng(decodeGfTexture(t.bytes, t.header), t.header.width, t.header.height), set.files.map((f) => path.join(set.dir, f.file)))
     return { path: out }
   },
