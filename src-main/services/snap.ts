@@ -13,6 +13,8 @@ import { sampleTrackWorld } from '../../src-shared/formats/snap/main-track'
 import { buildStageScene } from '../../src-shared/formats/snap/stage-scene'
 import type { Scene } from '../../src-shared/scene/types'
 import type { SnapStageSummary, SnapTrack } from '../../src-shared/api/snap'
+import type { AssetRow, SourceRow } from '../../src-shared/api/catalog'
+import type { SceneBuildContext } from './scene-builders'
 
 /** Bytes of a ROM file; `.gz` files (our bundled sample) are gunzipped. */
 export async function readRomFile(file: string): Promise<Uint8Array> {
@@ -93,4 +95,13 @@ export const snapHandlers: Handlers = {
     const file = ctx.allowPath(req.path, 'read')
     return stageTrack(await loadSnapRom(file), requireStage(req.stage), req.samples ?? 8)
   },
+}
+
+/** Scene builder for `snap-stage` catalog assets (registered in scene-builders.ts). */
+export async function buildSnapAssetScene(asset: AssetRow, source: SourceRow, ctx: SceneBuildContext): Promise<Scene> {
+  const raw = await ctx.readSource(source)
+  const bytes = raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw
+  const rom = openSnapRom(bytes, source.path)
+  const stage = String(asset.locator.stage ?? '')
+  return stageScene(rom, requireStage(stage)).scene
 }

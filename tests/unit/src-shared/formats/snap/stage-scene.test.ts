@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import { validateBytes } from 'gltf-validator'
+import { buildSnapRom, defaultStage } from '../../../../fixtures/snap/build-rom'
+import { parseStage } from '../../../../../src-shared/formats/snap/stage'
+import { buildStageScene, eulerToQuat } from '../../../../../src-shared/formats/snap/stage-scene'
+import { validateScene } from '../../../../../src-shared/scene/validate'
+import { exportGlb } from '../../../../../src-shared/export/gltf'
+
+const rom = buildSnapRom()
+
+describe('stage scene (neutral model)', () => {
+  const st = parseStage(rom.image, 'river')
+  const { scene, stats } = buildStageScene(st)
+  it('validates and places rooms at worldPos × 100 without yaw', () => {
+    validateScene(scene)
+    const rooms = scene.nodes.filter((n) => (n.extras?.snap as { kind?: string })?.kind === 'room')
+    expect(rooms.map((n) => n.name)).toEqual(['path room 0', 'path room 1', 'path room 2', 'path room 3', 'non-path room 0'])
+    expect(rooms[3]!.translation).toEqual([0, 0, 3000])
+    expect(rooms[4]!.translation).toEqual([-1200, -100, 0])
+    expect(rooms.every((n) => n.rotation[3] === 1)).toBe(true)
+    expect(stats.warnings).toEqual([])
+  })
+  it('one mesh per room, one primitive per material; textures decoded; colours for unlit, normals for lit', () => {
+    const room0 = scene.nodes.find((n) => n.name === 'path room 0')!
+    const mesh = scene.meshes[room0.mesh!]!
+    expect(mesh.primitives.length).toBe(1)
+    const p = mesh.primitives[0]!
+    expect(p.indices.length / 3).toBe(72)
+    expect(p.colors).toBeDefined()
+    expect(p.normals).toBeUndefined()
+    expect(p.uvs!.length / 2).toBe(p.positions.length / 3)
+    const mat = scene.materials[p.material]!
+    expect(mat.unlit).toBe(true)
+    expect(mat.doubleSided).toBe(false)
+    const tex = scene.textures[mat.texture!]!
+    expect([tex.width, tex.height]).toEqual([32, 32])
+    // room 1 is lit: normals (0, 127, 0) → +Y
+    const lit = scene.meshes[scene.nodes.find((n) => n.name === 'path room 1')!.mesh!]!.primitives[0]!
+    expect(lit.normals).toBeDefined()
+    expect([lit.normals![0], lit.normals![1], lit.normals![2]]).toEqual([0, 1, 0])
+    // vertex positions stay room-local (the node carries the placement)
+    expect(Math.max(...p.positions.filter((_, i) => i % 3 === 2))).toBe(1000)
+  })
+  it('UVs follow S10.5 texel coordinates over the tile size: the last grid column is at 2 repeats', () => {
+    const p = scene.meshes[scene.nodes.find((n) => n.name === 'path room 0')!.mesh!]!.primitives[0]!
+    const us = Array.from(p.uvs!.filter((_, i) => i % 2 === 0))
+    expect(Math.min(...us)).toBeCloseTo(0, 5)
+    expect(Math.max(...us)).toBeCloseTo(2, 3)
+  })
+  it('skybox node at identity and curves for the track and every object path', () => {
+    const sky = scene.nodes.find((n) => n.name === 'skybox')!
+    expect(sky.translation).toEqual([0, 0, 0])
+    expect(sky.mesh).toBeDefined()
+    expect(scene.curves.map((c) => c.name).slice(0, 2)).toEqual(['main track', 'main track (game timing)'])
+    expect(scene.curves.filter((c) => (c.extras?.snap as { kind: string }).kind === 'objectPath').length).toBe(4)
+    // object paths are stage-global metres ×100: the first linear path starts at its first point × 100
+    const lin = st.paths.find((p) => p.path.type === 0)!
+    const c = scene.curves.find((x) => (x.extras?.snap as { addr?: string }).addr === `0x${lin.path.addr.toString(16).toUpperCase()}`)!
+    expect(c.points[0]).toBeCloseTo(lin.path.points[0]![0] * 100, 2)
+    expect(c.points[2]).toBeCloseTo(lin.path.points[0]![2] * 100, 2)
+  })
+  it('spawns become marker nodes and extras with world positions', () => {
+    const spawns = (scene.extras!.snap as { spawns: { id: number; world: number[] }[] }).spawns
+    expect(spawns.length).toBe(9)
+    const s = spawns[0]!
+    expect(s.world).toEqual([200, 0, 300])
+    expect(eulerToQuat([0, Math.PI, 0]).map((x) => Math.round(x * 1e6) / 1e6)).toEqual([0, 1, 0, 0])
+  })
+  it('exports a glb the Khronos validator accepts', async () => {
+    const glb = await exportGlb(scene)
+    const report = await validateBytes(glb)
+    expect(report.issues.numErrors).toBe(0)
+  })
+  it('about 40 rooms and 20 000 triangles build', () => {
+    const big = buildSnapRom({ stages: { cave: defaultStage(36, 4, 11, 2) } })
+    const s = buildStageScene(parseStage(big.image, 'cave'))
+    expect(s.stats.rooms).toBe(40)
+    expect(s.stats.triangles).toBe(36 * 242 + 4 * 50 + 32)
+  })
+})
