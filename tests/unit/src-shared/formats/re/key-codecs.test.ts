@@ -196,7 +196,7 @@ describe('every codec decodes what the fixture encoder wrote (within one quantis
           if (axes === 'uniform') v = [a, a, a]
           else if (axes !== 'xyz') v = v.map((x, k) => (axes.includes(k) ? x : [0.2, -0.3, 0.4][k]!))
           if (kind === 'rotation') {
-            if (axes !== 'xyz') v = v.map((x, k) => (axes.includes(k) ? x : 0))
+            if (Array.isArray(axes)) v = v.map((x, k) => (axes.includes(k) ? x : 0))
             values.push(...v, Math.sqrt(1 - v[0]! ** 2 - v[1]! ** 2 - v[2]! ** 2))
           } else values.push(...v)
         }
