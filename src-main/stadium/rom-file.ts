@@ -12,12 +12,21 @@ import { buildStadiumScene, type StadiumSceneOptions } from '../../src-shared/fo
 import { buildManifest, buildMovesJson, summarizeModel, type ModelSummary } from '../../src-shared/formats/stadium/manifest'
 import { exportGlb, texturePng } from '../../src-shared/export/gltf'
 import { writeDirAtomic } from '../node/atomic'
+import { gunzipSync } from 'fflate'
 
 export const GENERATOR = 'Modbench 0.1.0 (stadium)'
 
-export async function readStadiumRom(file: string): Promise<StadiumRom> {
-  const bytes = new Uint8Array(await fsp.readFile(file))
+/** Opens ROM bytes (gzip-wrapped samples are inflated), hashing with node:crypto. */
+export function openStadiumBytes(raw: Uint8Array, file: string): StadiumRom {
   const label = path.basename(file)
+  let bytes = raw
+  if (raw[0] === 0x1f && raw[1] === 0x8b) {
+    try {
+      bytes = gunzipSync(raw)
+    } catch (e) {
+      throw new FormatError(`gzip data is corrupt: ${(e as Error).message}`, { file: label, offset: 0 })
+    }
+  }
   let md5: string | undefined
   try {
     md5 = createHash('md5').update(normaliseRom(bytes, label).image).digest('hex')
@@ -25,6 +34,10 @@ export async function readStadiumRom(file: string): Promise<StadiumRom> {
     md5 = undefined // openStadiumRom reports the byte-order problem
   }
   return openStadiumRom(bytes, label, md5)
+}
+
+export async function readStadiumRom(file: string): Promise<StadiumRom> {
+  return openStadiumBytes(new Uint8Array(await fsp.readFile(file)), file)
 }
 
 export interface ListRow {
