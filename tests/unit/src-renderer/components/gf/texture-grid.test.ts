@@ -2,6 +2,7 @@
 import { describe, expect, it, vi, beforeEach } from 'vitest'
 import { createApp, nextTick, h } from 'vue'
 import { createPinia, setActivePinia } from 'pinia'
+import type { SourceRow } from '../../../../../src-shared/api'
 
 const calls: { channel: string; req: Record<string, unknown> }[] = []
 const TEX = [
@@ -46,7 +47,7 @@ describe('gf TextureGrid', () => {
   it('shows badges, opens a texture, previews a replacement with PSNR, lists it as pending, undoes, repacks', async () => {
     const pinia = createPinia()
     setActivePinia(pinia)
-    const source = { id: 1, path: '/sets/pm0999', size: 0, mtime: 0, hash: '', kind: 'gf-set', status: 'indexed', error: null, indexedAt: 0 }
+    const source: SourceRow = { id: 1, path: '/sets/pm0999', size: 0, mtime: 0, hash: '', kind: 'gf-set', status: 'indexed', error: null, indexedAt: 0 }
     const app = createApp({ render: () => h(TextureGrid, { asset: null, source }) })
     app.use(pinia)
     app.mount('#app')
