@@ -64,7 +64,12 @@ export async function repackSetToFolder(set: GfSet & { dir?: string }, outDir: s
   )
   return {
     out: outDir,
-    files: [...result.files].map(([file, bytes]) => ({ file, changed: (result.changes.get(file)?.size ?? 0) > 0, size: bytes.byteLength, sha256: sha256(bytes) })),
+    // `changed`: the written bytes differ from the input file (a re-import of an exported PNG of
+    // a lossless format gives back identical bytes).
+    files: [...result.files].map(([file, bytes]) => {
+      const h = sha256(bytes)
+      return { file, changed: h !== sha256(originals.get(file)!.bytes), size: bytes.byteLength, sha256: h }
+    }),
     replaced: result.report,
   }
 }
