@@ -21,7 +21,11 @@ export interface SceneNode {
   scale: Vec3
   /** Index into `scene.meshes` drawn at this node, if any. */
   mesh?: number
-  /** Index into `scene.skins` used by this node's mesh. */
+  /**
+   * Index into `scene.skins` used by this node's mesh. glTF semantics: a skinned vertex is
+   * Σ weight · jointWorld · inverseBind · position, so the transform of the node holding a skinned
+   * mesh is ignored; keep such nodes at the root (parent −1) with an identity transform.
+   */
   skin?: number
   /** Free-form metadata (room index, bone flags, …) shown in the inspector. */
   extras?: Record<string, unknown>
@@ -119,14 +123,17 @@ export interface VisibilityTrack {
   visible: Uint8Array
 }
 
-/** UV offset/scale of a material over time (linear): 4 floats per key [offU, offV, scaleU, scaleV]. */
+/**
+ * UV offset/scale of a material over time (linear): 4 floats per key [offU, offV, scaleU, scaleV];
+ * the texture is sampled at uv' = uv · scale + offset (neutral UV convention, see Primitive.uvs).
+ */
 export interface UVTrack {
   material: number
   times: Float32Array
   values: Float32Array
 }
 
-/** Material colour over time (linear): 4 floats RGBA per key. */
+/** Material colour over time (linear): 4 floats RGBA per key, replacing the material's `baseColor`. */
 export interface ColorTrack {
   material: number
   times: Float32Array
