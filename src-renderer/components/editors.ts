@@ -9,6 +9,7 @@ export const editorsByKind: Record<string, Component> = {
   'gf-set': defineAsyncComponent(() => import('./gf/TextureGrid.vue')),
   'gf-file': defineAsyncComponent(() => import('./gf/TextureGrid.vue')),
   'gf-texture': defineAsyncComponent(() => import('./gf/TextureGrid.vue')),
+  'snap-stage': defineAsyncComponent(() => import('./snap/StageView.vue')),
 }
 
 export const _keep = defineAsyncComponent
