@@ -28,6 +28,7 @@ export const sceneBuilders: Record<string, SceneBuilder> = {
   // One line per asset kind (format domains add theirs here).
   'snap-stage': (asset, source, ctx) => import('./snap').then((m) => m.buildSnapAssetScene(asset, source, ctx)),
   'snap-room': (asset, source, ctx) => import('./snap').then((m) => m.buildSnapAssetScene(asset, source, ctx)),
+  'snap-track': (asset, source, ctx) => import('./snap').then((m) => m.buildSnapAssetScene(asset, source, ctx)),
   'stadium-model': (asset, source, ctx) => import('./stadium').then((m) => m.buildStadiumAssetScene(asset, source, ctx)),
   'stadium-animation': (asset, source, ctx) => import('./stadium').then((m) => m.buildStadiumAssetScene(asset, source, ctx)),
 }

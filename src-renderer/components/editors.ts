@@ -10,6 +10,8 @@ export const editorsByKind: Record<string, Component> = {
   'gf-file': defineAsyncComponent(() => import('./gf/TextureGrid.vue')),
   'gf-texture': defineAsyncComponent(() => import('./gf/TextureGrid.vue')),
   'snap-stage': defineAsyncComponent(() => import('./snap/StageView.vue')),
+  'snap-room': defineAsyncComponent(() => import('./snap/StageView.vue')),
+  'snap-track': defineAsyncComponent(() => import('./snap/StageView.vue')),
 }
 
 export const _keep = defineAsyncComponent
