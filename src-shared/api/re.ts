@@ -1,3 +1,68 @@
-/** Re domain of the API contract. Channels are `re:verb`. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ReApi {}
+/**
+ * Re domain of the API contract (RE Engine motions and EMV Poser poses). Channels are `re:verb`.
+ * Per-bone numbers cross as typed arrays (binary), names as string lists in the same order.
+ */
+import type { EmvPose } from '../formats/re/emv-pose'
+import type { EulerOrder } from '../formats/re/euler'
+
+export interface ReSkeleton {
+  names: string[]
+  /** Parent index per bone, −1 for roots. */
+  parents: Int32Array
+  hashes: Uint32Array
+  /** Reference local translations (metres), x y z per bone. */
+  translations: Float64Array
+  /** Reference local rotations, x y z w per bone (unit, w ≥ 0). */
+  rotations: Float64Array
+}
+
+export interface ReMotionSummary {
+  index: number
+  id: number | null
+  name: string | null
+  frameCount: number
+  frameRate: number
+  tracks: number
+}
+
+export interface ReTemplate {
+  path: string
+  kind: 'motlist' | 'mot'
+  version: number
+  /** The motlist version a pose saved from this template gets (the output suffix). */
+  motlistVersion: number
+  name: string
+  skeleton: ReSkeleton
+  motions: ReMotionSummary[]
+  warnings: string[]
+}
+
+/** A pose as local rotations for named bones (x y z w per name, same order). */
+export interface RePoseRotations {
+  name: string
+  bones: string[]
+  rotations: Float64Array
+  /** Optional local translations, x y z per name (same order). */
+  translations?: Float64Array
+}
+
+export interface ReApi {
+  /** Opens a template motlist/mot: skeleton with its reference pose, and its motions. */
+  're:openTemplate': { req: { path: string }; res: ReTemplate }
+  /** The local pose of a motion at a frame, for every skeleton bone (reference where not animated). */
+  're:sampleMotion': { req: { path: string; motion: number; frame: number }; res: { rotations: Float64Array; translations: Float64Array; animated: Uint8Array } }
+  /** Reads an EMV Poser pose file (one or many named poses). */
+  're:openPose': { req: { path: string }; res: { path: string; poses: EmvPose[] } }
+  /**
+   * Saves a pose as a game-loadable motlist next to nothing else: skeleton from `template`, the
+   * template's version suffix on `out`. Remembers the folder (see `re:lastFolder`).
+   */
+  're:savePose': {
+    req: { template: string; out: string; pose: RePoseRotations; motNumber?: number; frames?: number; usePositions?: boolean }
+    res: { path: string; version: number; size: number; posed: number; boneCount: number; unknownBones: string[]; warnings: string[] }
+  }
+  /** Writes poses as EMV Poser JSON (Euler angles in `order`, default YXZ). */
+  're:exportPose': { req: { out: string; poses: RePoseRotations[]; order?: EulerOrder }; res: { path: string } }
+  /** The folder of the last saved pose (or template), for Save As… defaults. */
+  're:lastFolder': { req: Record<string, never>; res: { folder: string | null } }
+}
