@@ -213,6 +213,9 @@ class BlockEncoder {
 
   constructor(readonly effort: Etc1Effort) {}
 
+  /** Squared RGB error of the last encoded block, as the search computed it. */
+  lastErr = 0
+
   /** Encodes the 4×4 block whose RGB values are in `block` (16 × RGB, index y·4 + x). Returns [H, I]. */
   encode(block: Int32Array): [number, number] {
     for (let h = 0; h < 4; h++) {
@@ -242,11 +245,11 @@ class BlockEncoder {
         this.lo[0] = d1.q0 - 4; this.lo[1] = d1.q1 - 4; this.lo[2] = d1.q2 - 4
         this.hi[0] = d1.q0 + 3; this.hi[1] = d1.q1 + 3; this.hi[2] = d1.q2 + 3
         const c2 = searchHalf(this.halfPx[h2]!, 5, this.lo, this.hi, this.effort, this.tmpA)
-        if (d1.err + c2.err < bestErr) { bestErr = d1.err + c2.err; a = d1; b = copyHalf(c2, this.tmpA); bestFlip = flip; bestDiff = 1 }
+        if (d1.err + c2.err < bestErr) { bestErr = d1.err + c2.err; a = d1; b = copyHalf(c2); bestFlip = flip; bestDiff = 1 }
         this.lo[0] = d2.q0 - 3; this.lo[1] = d2.q1 - 3; this.lo[2] = d2.q2 - 3
         this.hi[0] = d2.q0 + 4; this.hi[1] = d2.q1 + 4; this.hi[2] = d2.q2 + 4
         const c1 = searchHalf(this.halfPx[h1]!, 5, this.lo, this.hi, this.effort, this.tmpB)
-        if (c1.err + d2.err < bestErr) { bestErr = c1.err + d2.err; a = c1; b = d2; bestFlip = flip; bestDiff = 1 }
+        if (c1.err + d2.err < bestErr) { bestErr = c1.err + d2.err; a = copyHalf(c1); b = d2; bestFlip = flip; bestDiff = 1 }
       }
     }
     if (bestDiff) {
@@ -256,6 +259,7 @@ class BlockEncoder {
       H = ((a.q0 << 4) | b.q0) << 24 | ((a.q1 << 4) | b.q1) << 16 | ((a.q2 << 4) | b.q2) << 8
     }
     H |= (a.table << 5) | (b.table << 2) | (bestDiff << 1) | bestFlip
+    this.lastErr = bestErr
     let I = 0
     const l1 = HALVES[bestFlip * 2]!, l2 = HALVES[bestFlip * 2 + 1]!
     for (let p = 0; p < 8; p++) {
@@ -266,8 +270,8 @@ class BlockEncoder {
   }
 }
 
-/** `tmpA` is reused by the second constrained search, so keep a copy of the first result. */
-function copyHalf(src: Half, _reuse: Half): Half {
+/** The scratch results of constrained searches are reused by the next flip: keep a copy of a winner. */
+function copyHalf(src: Half): Half {
   const h = newHalf()
   h.q0 = src.q0; h.q1 = src.q1; h.q2 = src.q2; h.table = src.table; h.err = src.err; h.idx.set(src.idx)
   return h
@@ -282,6 +286,16 @@ function fits(a: Half, b: Half): boolean {
 function bitsFor(pi: number, idx: number): number {
   const k = (pi & 3) * 4 + (pi >> 2)
   return ((idx & 1) << k) | ((idx >> 1) << (16 + k))
+}
+
+/**
+ * Encodes one 4×4 block (16 × RGB, index y·4 + x) and returns the header and index halves of the
+ * standard ETC1 word plus the squared RGB error the search settled on (for tests and tools).
+ */
+export function encodeEtc1Block(rgb: ArrayLike<number>, effort: Etc1Effort = 'normal'): { h: number; i: number; err: number } {
+  const enc = new BlockEncoder(effort)
+  const [h, i] = enc.encode(Int32Array.from(rgb))
+  return { h, i, err: enc.lastErr }
 }
 
 export interface Etc1EncodeOptions {

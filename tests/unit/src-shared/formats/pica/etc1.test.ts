@@ -197,3 +197,27 @@ describe('ETC1 encoder', () => {
     for (let b = 0; b < 16; b++) expect(Array.from(enc.subarray(b * 16 + 8, b * 16 + 16))).toEqual(Array.from(etc1.subarray(b * 8, b * 8 + 8)))
   })
 })
+
+describe('ETC1 block encoder bookkeeping', () => {
+  it('the error the search reports is the error of the block it emits (random and two-tone blocks)', async () => {
+    const { encodeEtc1Block, decodeEtc1Block } = await import('../../../../../src-shared/formats/pica/etc1')
+    const r = rng(77)
+    const out = new Uint8Array(4 * 4 * 4)
+    for (let n = 0; n < 400; n++) {
+      const rgb = new Int32Array(48)
+      const twoTone = n % 2 === 0
+      const c1 = [r() * 255, r() * 255, r() * 255], c2 = [r() * 255, r() * 255, r() * 255]
+      for (let p = 0; p < 16; p++) {
+        const c = twoTone && ((n & 4 ? p >> 2 : p & 3) >= 2) ? c2 : c1
+        for (let k = 0; k < 3; k++) rgb[p * 3 + k] = c8(c[k]! + (r() - 0.5) * (twoTone ? 20 : 200))
+      }
+      for (const effort of ['fast', 'normal', 'high'] as const) {
+        const e = encodeEtc1Block(rgb, effort)
+        decodeEtc1Block(e.h, e.i, out, 4, 0, 0)
+        let err = 0
+        for (let p = 0; p < 16; p++) for (let k = 0; k < 3; k++) err += (out[p * 4 + k]! - rgb[p * 3 + k]!) ** 2
+        expect(err).toBe(e.err)
+      }
+    }
+  })
+})
