@@ -18,8 +18,32 @@ function info(t: GfTextureRef, set: GfSet): GfTextureInfo {
   return { file: t.file, entry: t.entry, name: h.name, width: h.width, height: h.height, format: h.format, mipmaps: h.mipmaps, offset: e.offset, length: e.length }
 }
 
-async function openSet(ctx: ServiceContext, set: string) {
-  return loadSet(ctx.allowPath(set, 'read'))
+type LoadedSet = Awaited<ReturnType<typeof loadSet>>
+const cache = new Map<string, { stamp: string; set: LoadedSet }>()
+
+/** Size and mtime of the set files: a cached parse is reused while they are unchanged. */
+async function stampOf(dir: string): Promise<string> {
+  const names = await fsp.readdir(dir).catch(() => [] as string[])
+  const parts: string[] = []
+  for (const n of names.filter((x) => /^[0-8]\.bin$/i.test(x)).sort()) {
+    const st = await fsp.stat(path.join(dir, n)).catch(() => null)
+    if (st) parts.push(`${n}:${st.size}:${st.mtimeMs}`)
+  }
+  return parts.join('|')
+}
+
+/** Loads (or reuses) a parsed set; the thumbnails of a grid ask for the same set many times. */
+async function openSet(ctx: ServiceContext, set: string, lenient = false): Promise<LoadedSet> {
+  const dir = ctx.allowPath(set, 'read')
+  const key = `${lenient ? 'L' : 'S'}${dir}`
+  const stamp = await stampOf(dir)
+  const hit = cache.get(key)
+  if (hit && hit.stamp === stamp) return hit.set
+  const loaded = await loadSet(dir, { lenient })
+  cache.delete(key)
+  cache.set(key, { stamp, set: loaded })
+  while (cache.size > 4) cache.delete(cache.keys().next().value!)
+  return loaded
 }
 
 async function image(ctx: ServiceContext, input: GfImageInput): Promise<RgbaImage & { name: string }> {
@@ -45,7 +69,7 @@ function emitProgress(ctx: ServiceContext, p: GfProgress): void {
 /** Handlers of the `gf:*` channels of src-shared/api/gf.ts. */
 export const gfHandlers: Handlers = {
   'gf:textures': async (req, ctx) => {
-    const set = await loadSet(ctx.allowPath(req.set, 'read'), { lenient: true })
+    const set = await openSet(ctx, req.set, true)
     return { set: req.set, textures: listTextures(set).map((t) => info(t, set)), missing: set.missing, warnings: set.warnings }
   },
   'gf:texture': async (req, ctx) => {
