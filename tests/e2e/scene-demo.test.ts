@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as fs from 'node:fs'
+import * as path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, openApp, screenshot, startServe, type Served } from './harness'
+import { validateBytes } from 'gltf-validator'
+import { artifactsDir, launchBrowser, openApp, screenshot, startServe, type Served } from './harness'
 
 let served: Served
 let browser: Browser
@@ -133,6 +136,15 @@ describe('demo scene in the viewport (Chromium, browser mode)', () => {
     console.log(`skeleton: ${changed(solid, skel)} pixels changed`)
     expect(changed(solid, skel), 'the skeleton overlay draws').toBeGreaterThan(30)
     await screenshot(page, 'scene-demo-skeleton')
+
+    // Export .glb from the viewport: a download that passes the Khronos validator.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('viewport-export').click()])
+    expect(download.suggestedFilename()).toBe('Demo_scene.glb')
+    fs.mkdirSync(artifactsDir, { recursive: true })
+    const file = path.join(artifactsDir, 'scene-demo-download.glb')
+    await download.saveAs(file)
+    const report = await validateBytes(new Uint8Array(fs.readFileSync(file)))
+    expect(report.issues.numErrors).toBe(0)
 
     expect(pageErrors).toEqual([])
   })
