@@ -10,7 +10,7 @@ import { FormatError, hex } from '../../binary/errors'
 import { parsePackage, type GfPackage } from './package'
 
 export interface RepackOptions {
-  /** Fill byte for padding a changed entry (default 0). */
+  /** Fill byte for padding a changed entry (default: inferred from texture padding, else 0). */
   fill?: number
   /** Alignment for the relayout path (default: inferred from the original offsets). */
   alignment?: number
@@ -27,6 +27,27 @@ export function inferAlignment(pkg: GfPackage): number {
   return a
 }
 
+/**
+ * The padding byte of the package (spec §2.3 rule 2): the value found after the pixels of its
+ * GFTexture entries (bytes after 0x80 + TextureLength up to the entry end) when they agree,
+ * otherwise 0.
+ */
+export function inferFill(bytes: Uint8Array, pkg: GfPackage): number {
+  let fill: number | null = null
+  for (const e of pkg.entries) {
+    if (e.length < 0x80) continue
+    const v = new DataView(bytes.buffer, bytes.byteOffset + e.offset, e.length)
+    if (v.getUint32(0, true) !== 0x15041213) continue
+    const end = 0x80 + v.getUint32(0x18, true)
+    for (let i = end; i < e.length; i++) {
+      const b = bytes[e.offset + i]!
+      if (fill === null) fill = b
+      else if (fill !== b) return 0
+    }
+  }
+  return fill ?? 0
+}
+
 /** Writes the package with `changes` (entry index → new entry bytes). No change → a copy of the input. */
 export function repackPackage(original: Uint8Array, pkg: GfPackage, changes: ReadonlyMap<number, Uint8Array>, opts: RepackOptions = {}): Uint8Array {
   for (const i of changes.keys()) {
@@ -39,7 +60,7 @@ export function repackPackage(original: Uint8Array, pkg: GfPackage, changes: Rea
     return out
   }
   const A = opts.alignment ?? inferAlignment(pkg)
-  const fill = opts.fill ?? 0
+  const fill = opts.fill ?? inferFill(original, pkg)
   const n = pkg.entries.length
   const headerLen = pkg.offsets[0]!
   const parts: Uint8Array[] = []

@@ -139,3 +139,20 @@ describe('repack', () => {
     expect(() => verifyRepack(orig, pkg, out, new Map(), '4.bin')).toThrow(/untouched entry 2 differs/)
   })
 })
+
+describe('relayout padding', () => {
+  it('pads a changed entry with the fill byte found after the texture pixels', async () => {
+    const { buildGfTexture, checkerPicture } = await import('../../../../fixtures/gf/build-set')
+    const { inferFill } = await import('../../../../../src-shared/formats/gf/repack')
+    const t = (name: string) => buildGfTexture({ name, width: 8, height: 8, format: 'L4', rgba: checkerPicture(8, 8) }) // 0x80 + 32 bytes
+    const pk = buildPackage([t('a'), t('b'), t('c')], { headerSize: 0x80, align: 0x80, fill: 0xaa })
+    const pkg = parsePackage(pk)
+    expect(inferFill(pk, pkg)).toBe(0xaa)
+    const longer = new Uint8Array(0x80 + 0x90).fill(1)
+    const out = repackPackage(pk, pkg, new Map([[1, longer]]))
+    const p2 = parsePackage(out)
+    expect(p2.entries[1]!.length).toBe(0x100 + 0x80)
+    expect(Array.from(out.subarray(p2.entries[1]!.offset + longer.length, p2.entries[2]!.offset)).every((b) => b === 0xaa)).toBe(true)
+    expect(inferFill(buildPackage([t('a')], { align: 4 }), parsePackage(buildPackage([t('a')], { align: 4 })))).toBe(0)
+  })
+})
