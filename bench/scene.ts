@@ -49,7 +49,7 @@ export async function run(report: Report): Promise<void> {
     engine.dispose()
   }
 
-  let glb = new Uint8Array()
+  let glb: Uint8Array = new Uint8Array()
   let min = Infinity
   for (let i = 0; i < 3; i++) {
     const t = performance.now()
