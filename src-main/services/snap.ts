@@ -58,8 +58,23 @@ export function stageSummary(st: Stage): SnapStageSummary {
   }
 }
 
+/**
+ * The seven stages. A stage that cannot be parsed is listed with `error` and zero counts (a hack
+ * may break one stage); when every stage fails the first error is thrown (a zeroed overlay
+ * table, a truncated image).
+ */
 export function listStages(rom: N64Rom): SnapStageSummary[] {
-  return STAGES.map((s) => stageSummary(parseStage(rom.image, s, rom.file, { light: true })))
+  const errors: Error[] = []
+  const list = STAGES.map((s): SnapStageSummary => {
+    try {
+      return stageSummary(parseStage(rom.image, s, rom.file, { light: true }))
+    } catch (e) {
+      errors.push(e as Error)
+      return { name: s.name, sceneId: s.overlayIndex, pathRooms: 0, nonPathRooms: 0, hasSkybox: false, objects: 0, title: s.title, overlayIndex: s.overlayIndex, gameSceneId: s.gameSceneId, error: (e as Error).message }
+    }
+  })
+  if (errors.length === STAGES.length) throw errors[0]!
+  return list
 }
 
 export function stageTrack(rom: N64Rom, stage: string, samples = 8): SnapTrack {

@@ -13,6 +13,8 @@ export interface SnapStageSummary {
   overlayIndex: number
   /** The game's SceneIds enum value. */
   gameSceneId: number
+  /** Set when this stage could not be parsed (the counts are then 0). */
+  error?: string
 }
 
 export interface SnapTrackBlock {

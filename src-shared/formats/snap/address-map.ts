@@ -95,21 +95,29 @@ export class AddressMap implements Memory {
  * Builds the stage's map from the overlay table: stage Data (entry k) and Code (k+1), the fixed
  * Photo range, then the common archive's two entries (0x0E, 0x0F).
  */
-export function buildStageMap(image: Uint8Array, stage: StageInfo, file = 'ROM'): AddressMap {
+export function buildStageMap(image: Uint8Array, stage: StageInfo, file = 'ROM', warnings: string[] = []): AddressMap {
   const rom = new Reader(image, { endian: 'big', file, structure: 'ROM' })
   const chunks: Chunk[] = []
-  const add = (archive: string, kind: ChunkKind, index: number) => {
-    const ov = readValidOverlay(rom, index)
-    chunks.push({ archive, kind, start: ov.vramStart, bytes: image.subarray(ov.romStart, ov.romEnd), romStart: ov.romStart })
+  const add = (archive: string, kind: ChunkKind, index: number, required: boolean) => {
+    try {
+      const ov = readValidOverlay(rom, index)
+      chunks.push({ archive, kind, start: ov.vramStart, bytes: image.subarray(ov.romStart, ov.romEnd), romStart: ov.romStart })
+    } catch (e) {
+      if (required) throw e
+      warnings.push(`${archive} ${kind} overlay not mapped: ${(e as Error).message}`)
+    }
   }
-  add(stage.name, 'Data', stage.overlayIndex)
-  add(stage.name, 'Code', stage.overlayIndex + 1)
+  add(stage.name, 'Data', stage.overlayIndex, true)
+  add(stage.name, 'Code', stage.overlayIndex + 1, true)
   const p = stage.photo
   if (p.rom + p.length > image.length) {
-    throw new FormatError(`${stage.name} Photo range ${hex(p.rom)}..${hex(p.rom + p.length)} runs past the end of the ${hex(image.length)}-byte image (truncated ROM?)`, { file, structure: `${stage.name} Photo`, offset: Math.min(p.rom, image.length) })
+    // The Photo overlay only holds HD photo models; a short image (a sparse fixture, a trimmed
+    // hack) still opens, and a pointer into the range then fails by name.
+    warnings.push(`${stage.name} Photo range ${hex(p.rom)}..${hex(p.rom + p.length)} lies past the end of the ${hex(image.length)}-byte image; not mapped`)
+  } else {
+    chunks.push({ archive: stage.name, kind: 'Photo', start: p.ram, bytes: image.subarray(p.rom, p.rom + p.length), romStart: p.rom })
   }
-  chunks.push({ archive: stage.name, kind: 'Photo', start: p.ram, bytes: image.subarray(p.rom, p.rom + p.length), romStart: p.rom })
-  add('common', 'Data', COMMON_OVERLAY_INDEX)
-  add('common', 'Code', COMMON_OVERLAY_INDEX + 1)
+  add('common', 'Data', COMMON_OVERLAY_INDEX, false)
+  add('common', 'Code', COMMON_OVERLAY_INDEX + 1, false)
   return new AddressMap(file, chunks)
 }

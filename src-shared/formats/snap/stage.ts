@@ -62,8 +62,8 @@ export interface ParseStageOptions {
 export function parseStage(image: Uint8Array, stage: StageInfo | string, file = 'ROM', opts: ParseStageOptions = {}): Stage {
   const info = typeof stage === 'string' ? stageByName(stage) : stage
   if (!info) throw new FormatError(`unknown stage ${JSON.stringify(stage)}; one of ${STAGES.map((s) => s.name).join(', ')}`, { file })
-  const map = buildStageMap(image, info, file)
   const warnings: string[] = []
+  const map = buildStageMap(image, info, file, warnings)
   const setup = readWorldSetup(map, info.header)
   const blocks = readWorldBlockSetup(map, setup.blocksSetup)
   const pathRooms = readRooms(map, blocks.pathRooms, 'path')

@@ -160,3 +160,28 @@ describe('spawned CLI exit codes', () => {
     expect(spawnSync(process.execPath, [bin, 'snap', 'track', romPath], { encoding: 'utf8' }).status).toBe(2)
   })
 })
+
+describe('partial damage', () => {
+  it('one broken stage is listed with its error (exit 0); all broken is exit 1', async () => {
+    const img = new Uint8Array(readFileSync(romPath))
+    img.fill(0, OVERLAY_TABLE_ROM + 0x14 * 0x24, OVERLAY_TABLE_ROM + 0x15 * 0x24)
+    const p = path.join(dir, 'cave-broken.z64')
+    writeFileSync(p, img)
+    const r = await cli('snap', 'stages', p, '--json')
+    expect(r.code).toBe(0)
+    const list = JSON.parse(r.out) as { name: string; error?: string; pathRooms: number }[]
+    expect(list.find((s) => s.name === 'cave')!.error).toMatch(/Overlay\[0x14\]/)
+    expect(list.find((s) => s.name === 'beach')!.pathRooms).toBe(4)
+    expect(r.err).toMatch(/warning: stage cave/)
+  })
+  it('a compact image without the Photo ranges opens with a warning (overlays inside it)', async () => {
+    const compact = buildSnapRom({ dataRom: 0x60000 }).image
+    expect(compact.length).toBeLessThan(0x13c780)
+    const p = path.join(dir, 'compact.z64')
+    writeFileSync(p, compact)
+    const r = await cli('snap', 'track', p, '--stage', 'valley', '--json')
+    expect(r.code).toBe(0)
+    expect((JSON.parse(r.out) as { blocks: unknown[] }).blocks.length).toBe(4)
+    expect(r.err).toMatch(/valley Photo range 0x47CF30\.\.0x4A8160 lies past the end/)
+  })
+})
