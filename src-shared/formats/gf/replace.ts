@@ -8,7 +8,7 @@ import type { PicaFormat } from '../pica/texture-format'
 import type { EncodeOptions } from '../pica/texture-codec'
 import { findTexture, type GfSet } from './gf-set'
 import { repackPackage, verifyRepack } from './repack'
-import { decodeGfTexture, parseGfTexture, replaceGfTexturePixels } from './texture'
+import { decodeGfTexture, parseGfTexture, rebuildGfTextureEntry, replaceGfTexturePixels } from './texture'
 
 export interface TextureReplacement {
   file: string
@@ -19,6 +19,11 @@ export interface TextureReplacement {
   height: number
   /** Where the image came from (for messages). */
   source?: string
+  /**
+   * Advanced path (spec §12, off by default; unverified in game): store the image at its own
+   * size and/or in another format. The entry is rebuilt and the package relaid out.
+   */
+  reformat?: { format?: PicaFormat; mipmaps?: number }
 }
 
 export interface ReplacementReport {
@@ -76,11 +81,19 @@ export function repackSet(set: GfSet, replacements: TextureReplacement[], opts: 
     const ref = findTexture(set, rep.file, rep.entry)
     const f = set.files.find((x) => x.file === rep.file)!
     const base = f.pkg.entries[rep.entry]!.offset
-    const { bytes, psnr: p } = reencodeTexture(ref.bytes, rep.rgba, rep.width, rep.height, { file: rep.file, entry: rep.entry, base, source: rep.source }, opts)
     let m = changes.get(rep.file)
     if (!m) changes.set(rep.file, (m = new Map()))
-    m.set(rep.entry, bytes)
     const h = ref.header
+    if (rep.reformat) {
+      const format = rep.reformat.format ?? h.format
+      const bytes = rebuildGfTextureEntry(ref.bytes, h, rep.rgba, rep.width, rep.height, format, rep.reformat.mipmaps ?? 1, opts)
+      const nh = parseGfTexture(bytes, { file: rep.file, entry: rep.entry })
+      m.set(rep.entry, bytes)
+      report.push({ file: rep.file, entry: rep.entry, name: h.name, format, width: rep.width, height: rep.height, psnr: psnr(rep.rgba, decodeGfTexture(bytes, nh), psnrChannels(format)) })
+      continue
+    }
+    const { bytes, psnr: p } = reencodeTexture(ref.bytes, rep.rgba, rep.width, rep.height, { file: rep.file, entry: rep.entry, base, source: rep.source }, opts)
+    m.set(rep.entry, bytes)
     report.push({ file: rep.file, entry: rep.entry, name: h.name, format: h.format, width: h.width, height: h.height, psnr: p })
   }
   const files = new Map<string, Uint8Array>()

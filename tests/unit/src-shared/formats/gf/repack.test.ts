@@ -156,3 +156,25 @@ describe('relayout padding', () => {
     expect(inferFill(buildPackage([t('a')], { align: 4 }), parsePackage(buildPackage([t('a')], { align: 4 })))).toBe(0)
   })
 })
+
+describe('advanced path: another size and format', () => {
+  it('rebuilds the entry, relays the package out and keeps every other entry', () => {
+    const s = buildSyntheticSet(1)
+    const set = parseGfSet(s.files)
+    const img = gradientPicture(64, 32, 2)
+    const r = repackSet(set, [{ file: '3.bin', entry: 3, rgba: img, width: 64, height: 32, reformat: { format: 'RGBA8' } }])
+    const out = parseGfSet(r.files)
+    const t = findTexture(out, '3.bin', 3)
+    expect(t.header).toMatchObject({ width: 64, height: 32, format: 'RGBA8', dataLength: 64 * 32 * 4 })
+    expect(same(decodeGfTexture(t.bytes, t.header), img)).toBe(true)
+    const before = set.files[3]!, after = out.files[3]!
+    for (const e of before.entries) {
+      if (e.index === 3) continue
+      const a = s.files.get('3.bin')!.subarray(e.offset, e.offset + e.length)
+      const b = after.bytes.subarray(after.entries[e.index]!.offset, after.entries[e.index]!.offset + after.entries[e.index]!.length)
+      expect(same(a, b)).toBe(true)
+      expect(after.entries[e.index]!.offset % 0x80).toBe(0)
+    }
+    for (const name of ['0.bin', '1.bin', '2.bin', '4.bin']) expect(same(r.files.get(name)!, s.files.get(name)!)).toBe(true)
+  })
+})
