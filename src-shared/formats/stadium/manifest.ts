@@ -46,6 +46,8 @@ export interface ModelSummary {
   jointModes: number[]
   renderLayers: number[]
   orderDifferences: number
+  crossBucketTriangles: number
+  geoOpcodes: Record<string, number>
   persSzp: { patchCount: number; tail: number } | null
   warnings: string[]
   /** Battle rows (anim, aux) for moves.json; null without a table. */
@@ -82,6 +84,11 @@ export function summarizeModel(m: StadiumModel, scene: Scene): ModelSummary {
     jointModes: m.graph.bones.map((b) => b.rawFlags),
     renderLayers: m.dl?.layers ?? [],
     orderDifferences: m.orderDifferences,
+    crossBucketTriangles: m.dl?.crossBucketTriangles ?? 0,
+    geoOpcodes: m.layouts.reduce<Record<string, number>>((acc, l) => {
+      for (const [k, n] of Object.entries(l.opcodes)) acc[k] = (acc[k] ?? 0) + n
+      return acc
+    }, {}),
     persSzp: m.container.container === 'pers-szp' ? { patchCount: m.container.patches.length, tail: (m.container.totalSize ?? 0) - (m.container.dataSize ?? 0) } : null,
     warnings: ex.warnings ?? m.warnings,
     battleRows: m.battle ? m.battle.entries.map((e) => ({ anim: e.anim, aux: e.aux })) : null,

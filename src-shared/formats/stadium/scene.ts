@@ -230,7 +230,7 @@ export function buildStadiumScene(m: StadiumModel, opts: StadiumSceneOptions = {
     primitives.push({
       positions: Float32Array.from(p.pos),
       ...(p.lit ? { normals: Float32Array.from(p.nrm) } : { colors: Float32Array.from(p.col) }),
-      uvs: Float32Array.from(p.uv),
+      ...(materials[p.material]!.texture !== undefined ? { uvs: Float32Array.from(p.uv) } : {}),
       joints: jointsArr,
       weights,
       indices: Uint32Array.from(p.idx),
