@@ -37,7 +37,9 @@ export class AnimationPlayer {
     const s = built.neutral
     this.animatedNodes = [...new Set(s.animations.flatMap((a) => a.channels.map((c) => c.node)))]
     this.hiddenCapable = [...new Set(s.animations.flatMap((a) => (a.visibility ?? []).map((v) => v.node)))]
-    if (s.animations.length) this.setClip(0)
+    // A scene opened from an animation asset names the clip to show first (scene.extras.selectedAnimation).
+    const sel = s.extras?.selectedAnimation
+    if (s.animations.length) this.setClip(typeof sel === 'number' && sel >= 0 && sel < s.animations.length ? sel : 0)
   }
 
   get animation(): Animation | null {

@@ -176,7 +176,10 @@ export interface Scene {
   skins: Skin[]
   animations: Animation[]
   curves: Curve[]
-  /** Actor metadata, spawn lists, attachment points, source info … */
+  /**
+   * Actor metadata, spawn lists, attachment points, source info … Keys the viewport reads:
+   * `selectedAnimation` (number): the clip to show first (a scene opened from an animation asset).
+   */
   extras?: Record<string, unknown>
 }
 

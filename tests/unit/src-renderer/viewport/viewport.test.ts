@@ -182,6 +182,14 @@ describe('viewport (NullEngine)', () => {
     expect(seen).toEqual([6])
   })
 
+  it('starts on the clip named by extras.selectedAnimation', () => {
+    const s = demoScene()
+    s.extras = { ...s.extras, selectedAnimation: 2 }
+    vp.setScene(s)
+    expect(vp.player!.clip).toBe(2)
+    expect(vp.player!.animation!.name).toBe('hop')
+  })
+
   it('replacing the scene disposes the previous one', () => {
     const before = vp.scene.meshes.length
     vp.setScene(demoScene())
