@@ -16,6 +16,7 @@ import { blockEndWorld, cartPose, sampleTrackWorld } from './main-track'
 import { buildModelDraws, type ModelDraws } from './room-model'
 import { spawnWorldPosition, stageObjectCount, type Room, type Stage } from './stage'
 import type { GfxNode } from './node-list'
+import { RENDER_FUNCS, STATIC_DRAW_DL, STATIC_DRAW_NODES } from './world'
 
 export interface StageSceneOptions {
   /** Points per B-spline segment for the main-track curve (default 8). */
@@ -224,6 +225,7 @@ export function buildStageScene(stage: Stage, opts: StageSceneOptions = {}): { s
   }
   const spawnsGroup = b.node({ name: 'spawns', parent: root, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], extras: { snap: { kind: 'spawnGroup' } } })
   const spawnList: Record<string, unknown>[] = []
+  const staticMeshes = new Map<number, { mesh: number; triangles: number } | null>()
   const pathIndexOf = new Map<string, number>()
   stage.paths.forEach((p, i) => pathIndexOf.set(`${p.room.group}:${p.room.index}:${p.spawn}`, i))
   for (const room of [...stage.pathRooms, ...stage.nonPathRooms]) {
@@ -253,6 +255,30 @@ export function buildStageScene(stage: Stage, opts: StageSceneOptions = {}): { s
     })
     stats.rooms++
     stats.triangles += mesh?.triangles ?? 0
+    // drawn static objects (§3.6): children of kind A/B rooms, T(position·100)·R(rpy)·S(scale)
+    d.drawnStatics.forEach((so, i) => {
+      const entry = stage.statics.find((e) => e.id === so.id)
+      if (!entry) return void b.warnings.push(`${label}.drawnStatics[${i}]: id ${so.id} is not in the static draw table`)
+      if (draws && draws.kind !== 'A' && draws.kind !== 'B') return void b.warnings.push(`${label}.drawnStatics[${i}]: the game attaches statics only to kind A/B rooms (this is ${draws.kind})`)
+      let cached = staticMeshes.get(so.id)
+      if (cached === undefined) {
+        const nodesPayload = entry.drawFunc === STATIC_DRAW_NODES
+        if (!nodesPayload && entry.drawFunc !== STATIC_DRAW_DL) b.warnings.push(`static ${so.id}: draw function ${hex(entry.drawFunc)} is not a known one; reading its payload as a DL`)
+        const sd = buildModelDraws(stage.map, { gfxData: entry.payload, renderFunc: nodesPayload ? RENDER_FUNCS.typeB : RENDER_FUNCS.typeA, textures: [] }, `static ${so.id}`, { maxCommands: opts.maxCommands })
+        for (const w of sd.warnings) b.warnings.push(`static ${so.id}: ${w}`)
+        stats.commands += sd.commands
+        stats.drawCalls += sd.drawCalls.length
+        cached = b.mesh(`static ${so.id}`, sd)
+        staticMeshes.set(so.id, cached)
+      }
+      stats.triangles += cached?.triangles ?? 0
+      b.node({
+        name: `static ${so.id} (${roomName(room)} #${i})`, parent: nodeIndex,
+        translation: [so.position[0] * 100, so.position[1] * 100, so.position[2] * 100], rotation: eulerToQuat(so.rotation), scale: so.scale,
+        ...(cached ? { mesh: cached.mesh } : {}),
+        extras: { snap: { kind: 'static', id: so.id, room: room.index, group: room.group, drawFunc: hex(entry.drawFunc), payload: hex(entry.payload) } },
+      })
+    })
     d.spawns.forEach((sp, i) => {
       const world = spawnWorldPosition(room, sp)
       const pathIndex = pathIndexOf.get(`${room.group}:${room.index}:${i}`)
@@ -261,7 +287,6 @@ export function buildStageScene(stage: Stage, opts: StageSceneOptions = {}): { s
       const q = eulerToQuat(sp.euler)
       b.node({ name: `spawn ${sp.id} (${roomName(room)} #${i})`, parent: spawnsGroup, translation: world, rotation: q, scale: [1, 1, 1], extras: { snap: { kind: 'spawn', ...info } } })
     })
-    void nodeIndex
   }
   if (stage.skybox && opts.skybox !== false) {
     const sky = stage.skybox

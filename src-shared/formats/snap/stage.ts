@@ -9,8 +9,8 @@ import { readInterpData, type InterpData } from './interp-data'
 import { readTrackBlock, type TrackBlock } from './main-track'
 import { STAGES, stageByName, type StageInfo } from './stages'
 import {
-  readSkyBox, readWorldBlockDescriptor, readWorldBlockGFX, readWorldBlockSetup, readWorldSetup,
-  type ObjectSpawn, type SkyBox, type WorldBlockDescriptor, type WorldBlockGFX, type WorldBlockSetup, type WorldSetup,
+  readSkyBox, readStaticDrawTable, readWorldBlockDescriptor, readWorldBlockGFX, readWorldBlockSetup, readWorldSetup,
+  type ObjectSpawn, type SkyBox, type StaticDrawEntry, type WorldBlockDescriptor, type WorldBlockGFX, type WorldBlockSetup, type WorldSetup,
 } from './world'
 
 export type RoomGroup = 'path' | 'nonPath'
@@ -37,6 +37,8 @@ export interface Stage {
   pathRooms: Room[]
   nonPathRooms: Room[]
   skybox: SkyBox | null
+  /** Static draw table (drawn static objects are placed from `WorldBlockDescriptor.drawnStatics`). */
+  statics: StaticDrawEntry[]
   /** Main-track blocks (path rooms with a working road), in path-room order. */
   track: TrackBlock[]
   /** Object paths (ObjectSpawn.path), each read once per spawn. */
@@ -69,6 +71,13 @@ export function parseStage(image: Uint8Array, stage: StageInfo | string, file = 
   const pathRooms = readRooms(map, blocks.pathRooms, 'path')
   const nonPathRooms = readRooms(map, blocks.nonPathRooms, 'nonPath')
   const skybox = blocks.skybox ? readSkyBox(map, blocks.skybox) : null
+  let statics: StaticDrawEntry[] = []
+  try {
+    statics = readStaticDrawTable(map, setup.staticDrawTable)
+  } catch (e) {
+    if (opts.light) statics = []
+    else throw e
+  }
   const track: TrackBlock[] = []
   const paths: SpawnPath[] = []
   if (!opts.light) {
@@ -85,7 +94,7 @@ export function parseStage(image: Uint8Array, stage: StageInfo | string, file = 
       })
     }
   }
-  return { info, map, setup, blocks, pathRooms, nonPathRooms, skybox, track, paths, warnings }
+  return { info, map, setup, blocks, pathRooms, nonPathRooms, skybox, statics, track, paths, warnings }
 }
 
 /** World placement of a spawn with the noclip rule (block + translation) × 100 (§3.5; ground Y is not resolved here). */

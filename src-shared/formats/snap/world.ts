@@ -229,3 +229,27 @@ export function roomRenderKind(renderFunc: number): { kind: RoomRenderKind; know
 }
 
 export { hex }
+
+/** Static draw functions (§3.6, [D: src/world/60860.c]). */
+export const STATIC_DRAW_DL = 0x800e30b0
+export const STATIC_DRAW_NODES = 0x800e3258
+
+export interface StaticDrawEntry {
+  id: number
+  drawFunc: number
+  payload: number
+}
+
+/** The static draw table (`WorldSetup+0x04`): 0x0C records until id −1, at most 100 (the game's scan limit). */
+export function readStaticDrawTable(map: AddressMap, addr: number): StaticDrawEntry[] {
+  const out: StaticDrawEntry[] = []
+  if (!addr) return out
+  for (let i = 0; i < 100; i++) {
+    const r = map.view(addr + i * 0x0c, 4, 'StaticDrawEntry', `WorldSetup.staticDrawTable[${i}]`)
+    const id = r.i32At(0, 'StaticDrawEntry.id')
+    if (id === -1) return out
+    r.check(0, 0x0c, `WorldSetup.staticDrawTable[${i}]`)
+    out.push({ id, drawFunc: r.u32At(4, 'StaticDrawEntry.drawFunc'), payload: r.u32At(8, 'StaticDrawEntry.payload') })
+  }
+  return out
+}

@@ -95,8 +95,8 @@ describe('modbench snap export', () => {
     expect(r.code).toBe(0)
     const summary = JSON.parse(r.out) as { rooms: number; triangles: number; curves: number }
     expect(summary.rooms).toBe(5)
-    // 4 path rooms and 1 non-path room of 6×6 / 3×3 quads, plus a 4×4 skybox
-    expect(summary.triangles).toBe(4 * 72 + 18 + 32)
+    // 4 path rooms and 1 non-path room of 6×6 / 3×3 quads, a 4×4 skybox, one 4-triangle static mesh (shared)
+    expect(summary.triangles).toBe(4 * 72 + 18 + 32 + 4)
     expect(summary.curves).toBe(2 + 4)
     const report = await validateBytes(new Uint8Array(readFileSync(out)))
     expect(report.issues.numErrors).toBe(0)

@@ -59,6 +59,17 @@ describe('stage scene (neutral model)', () => {
     expect(c.points[0]).toBeCloseTo(lin.path.points[0]![0] * 100, 2)
     expect(c.points[2]).toBeCloseTo(lin.path.points[0]![2] * 100, 2)
   })
+  it('drawn statics become children of their room at position × 100, sharing one mesh', () => {
+    const statics = scene.nodes.filter((n) => (n.extras?.snap as { kind?: string })?.kind === 'static')
+    expect(statics.length).toBe(4)
+    const room2 = scene.nodes.findIndex((n) => n.name === 'path room 2')
+    const s2 = statics.find((n) => n.parent === room2)!
+    expect(s2.translation).toEqual([100, 0, 100])
+    expect(new Set(statics.map((n) => n.mesh)).size).toBe(1)
+    const prim = scene.meshes[s2.mesh!]!.primitives[0]!
+    expect(prim.indices.length).toBe(12)
+    expect(Array.from(prim.colors!.slice(0, 4))).toEqual([1, 0, 0, 1])
+  })
   it('spawns become marker nodes and extras with world positions', () => {
     const spawns = (scene.extras!.snap as { spawns: { id: number; world: number[] }[] }).spawns
     expect(spawns.length).toBe(9)
@@ -75,6 +86,6 @@ describe('stage scene (neutral model)', () => {
     const big = buildSnapRom({ stages: { cave: defaultStage(36, 4, 11, 2) } })
     const s = buildStageScene(parseStage(big.image, 'cave'))
     expect(s.stats.rooms).toBe(40)
-    expect(s.stats.triangles).toBe(36 * 242 + 4 * 50 + 32)
+    expect(s.stats.triangles).toBe(36 * 242 + 4 * 50 + 32 + 36 * 4)
   })
 })
