@@ -19,6 +19,7 @@ function entryJson(e: GfEntry): Record<string, unknown> {
   if (e.signature !== null) o.signature = hex(e.signature)
   if (e.note) o.note = e.note
   if (e.texture) o.name = e.texture.name
+  if (e.bch) o.bch = Object.fromEntries(Object.entries(e.bch.counts).filter(([, n]) => n > 0))
   if (e.children) {
     o.magic = e.nestedMagic
     o.entries = e.children.map(entryJson)
@@ -42,7 +43,8 @@ const info: Command = {
     for (const f of set.files) {
       ctx.out(`${f.file}  ${f.magic}  ${f.entries.length} entries  ${f.bytes.byteLength} bytes`)
       const line = (e: GfEntry, indent: string) => {
-        ctx.out(`${indent}${String(e.index).padStart(3)}  ${hex(e.offset).padStart(9)}  ${String(e.length).padStart(8)}  ${e.kind}${e.texture ? `  ${e.texture.name}` : ''}${e.note ? `  (${e.note})` : ''}`)
+        const bch = e.bch ? `  (${Object.entries(e.bch.counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ') || 'empty'})` : ''
+        ctx.out(`${indent}${String(e.index).padStart(3)}  ${hex(e.offset).padStart(9)}  ${String(e.length).padStart(8)}  ${e.kind}${e.texture ? `  ${e.texture.name}` : ''}${bch}${e.note ? `  (${e.note})` : ''}`)
         for (const c of e.children ?? []) line(c, indent + '     ')
       }
       for (const e of f.entries) line(e, '  ')

@@ -56,6 +56,7 @@ function entryDrafts(f: GfFile, entries: GfEntry[], parentKey: string, keyPrefix
         ...(e.note ? { note: e.note } : {}),
         ...(e.error ? { error: e.error } : {}),
         ...(e.children ? { magic: e.nestedMagic, entries: e.children.length } : {}),
+        ...(e.bch ? { bch: e.bch.counts } : {}),
       },
       tags: [e.kind, f.file],
     })

@@ -8,6 +8,7 @@ import { FormatError, hex } from '../../binary/errors'
 import { classifyEntry, type GfEntryKind } from './entry-kind'
 import { entryBytes, parsePackage, type GfPackage } from './package'
 import { parseGfTexture, type GfTextureHeader } from './texture'
+import { parseBchSummary, type BchSummary } from './bch'
 
 /** File names of a set, in order. */
 export const GF_SET_FILES = ['0.bin', '1.bin', '2.bin', '3.bin', '4.bin', '5.bin', '6.bin', '7.bin', '8.bin'] as const
@@ -27,6 +28,8 @@ export interface GfEntry {
   nestedMagic?: string
   /** Error recorded instead of thrown in lenient mode. */
   error?: string
+  /** Header counts of a BCH entry (kept opaque). */
+  bch?: BchSummary
 }
 
 export interface GfFile {
@@ -69,6 +72,14 @@ function parseEntries(bytes: Uint8Array, pkg: GfPackage, file: string, base: num
       } catch (err) {
         if (!opts.lenient || !(err instanceof FormatError)) throw err
         e.error = err.message
+        warnings.push(err.message)
+      }
+    } else if (cls.kind === 'bch') {
+      // BCH stays opaque: a header we cannot read is a warning, never a failure.
+      try {
+        e.bch = parseBchSummary(eb, { file, entry: pe.index, base: abs })
+      } catch (err) {
+        if (!(err instanceof FormatError)) throw err
         warnings.push(err.message)
       }
     } else if (cls.kind === 'package' && 'nested' in cls && cls.nested) {

@@ -114,3 +114,17 @@ describe('GF package (spec §2, §15.1)', () => {
     })
   })
 })
+
+describe('BCH summary (spec §13)', () => {
+  it('reads the versions and the 15 counts; a short header is an error', async () => {
+    const { buildBchStub } = await import('../../../../fixtures/gf/build-set')
+    const { parseBchSummary } = await import('../../../../../src-shared/formats/gf/bch')
+    const b = buildBchStub()
+    const s = parseBchSummary(b)
+    expect(s.backwardVersion).toBe(0x21)
+    expect(s.counts.models).toBe(1)
+    expect(s.counts.textures).toBe(2)
+    expect(s.counts.scenes).toBe(0)
+    expect(() => parseBchSummary(b.subarray(0, 0x60), { file: '8.bin', entry: 0 })).toThrow(/8\.bin: BCH \(entry 0\).*BCH\.contents/)
+  })
+})
