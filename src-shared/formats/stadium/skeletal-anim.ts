@@ -184,14 +184,19 @@ export function checkSkeletalAnimation(mod: Module, a: SkeletalAnimation, bones:
   }
 }
 
+/** One forward tick of the game's counter (§12.5, §13.3): past the end, hold or wrap to loopStart. */
+export function nextFrame(frame: number, a: { frameCount: number; loopStartFrame: number; hold: boolean }): number {
+  const f = frame + 1
+  return Math.max(0, f >= a.frameCount ? (a.hold ? a.frameCount - 1 : a.loopStartFrame) : f)
+}
+
 /** The frame sequence the game player shows (§12.5) for `ticks` ticks after setting the animation. */
 export function playbackFrames(a: { startFrame: number; loopStartFrame: number; frameCount: number; hold: boolean }, ticks: number): number[] {
   const out: number[] = []
   let frame = a.startFrame - 1
   for (let i = 0; i < ticks; i++) {
-    frame++
-    if (frame >= a.frameCount) frame = a.hold ? a.frameCount - 1 : a.loopStartFrame
-    out.push(Math.max(0, frame))
+    frame = i === 0 ? Math.max(0, frame + 1) : nextFrame(frame, a)
+    out.push(frame)
   }
   return out
 }

@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+/** The Stadium model view: move picker → clip, game-style playback (loopStart wrap), eye selector, prev/next. */
+import { describe, expect, it, vi, beforeEach } from 'vitest'
+import { createApp, nextTick, h } from 'vue'
+import { createPinia, setActivePinia } from 'pinia'
+import type { AssetRow } from '../../../../../src-shared/api'
+import type { StadiumModelInfo } from '../../../../../src-shared/api/stadium'
+import type { Scene } from '../../../../../src-shared/scene/types'
+
+const calls: { channel: string; req: Record<string, unknown> }[] = []
+const player = { clip: -1, frame: 0, setClip: vi.fn((i: number) => { player.clip = i }), setFrame: vi.fn((f: number) => { player.frame = f }), pause: vi.fn() }
+const materials = [{ index: 0, restTexture: 0, texture: 0 as number | undefined }]
+const applied: (number | undefined)[] = []
+vi.mock('../../../../../src-renderer/viewport/viewport', () => ({
+  defaultToggles: { textures: true, lighting: true, wireframe: false, skeleton: false, bounds: false, curves: true, grid: true },
+  applyMaterial: (bm: { texture: number | undefined }) => applied.push(bm.texture),
+  createViewport: () => ({
+    player, toggles: {}, built: { materials }, setScene: vi.fn(), setToggle: vi.fn(), frame: vi.fn(), resize: vi.fn(), dispose: vi.fn(),
+  }),
+}))
+
+const INFO: StadiumModelInfo = {
+  assetId: 10, file: 0, name: 'Bulbasaur', slug: '001_bulbasaur', species: 1, bones: 4,
+  animations: [
+    { index: 0, name: 'idle', frames: 5, startFrame: 1, loopStartFrame: 2, endBehavior: 'wrap', hermite: false, pairedTextureAnimation: 0, contexts: ['idle'], moves: [] },
+    { index: 1, name: 'attack', frames: 4, startFrame: 0, loopStartFrame: 0, endBehavior: 'clamp', hermite: true, pairedTextureAnimation: -1, contexts: [], moves: ['Pound'] },
+  ],
+  textureAnimations: [{ index: 0, frames: 3, startFrame: 0, loopStartFrame: 1, hold: false }],
+  moves: Array.from({ length: 165 }, (_, i) => ({ id: i + 1, name: `Move ${i + 1}`, animation: i === 0 ? 1 : 0, animationName: i === 0 ? 'attack' : 'idle', differsFromDefault: i === 0, playStartFrame: i === 0 ? 2 : 0, aux: -1 })),
+  attachPoints: [{ id: 1, bone: 'bone00' }],
+  siblings: [{ id: 10, name: '001 Bulbasaur' }, { id: 20, name: '002 Ivysaur' }],
+  warnings: [],
+}
+const SCENE: Scene = {
+  name: '001_bulbasaur', nodes: [], meshes: [], materials: [], textures: [], skins: [], curves: [],
+  animations: [{ name: 'idle', duration: 4 / 30, frameRate: 30, channels: [] }, { name: 'attack', duration: 3 / 30, frameRate: 30, channels: [] }],
+  extras: { textureAnimations: [{ index: 0, frames: 3, startFrame: 0, loopStartFrame: 1, hold: false, tracks: [{ material: 0, textures: [5, 6, 7] }] }] },
+}
+const selected: AssetRow[] = []
+vi.mock('../../../../../src-renderer/bridge', () => ({
+  errorMessage: (e: unknown) => String(e),
+  bridge: {
+    transport: 'http',
+    on: () => () => {},
+    invoke: async (channel: string, req: Record<string, unknown>) => {
+      calls.push({ channel, req })
+      if (channel === 'stadium:model') return INFO
+      if (channel === 'scene:open') return SCENE
+      if (channel === 'catalog:asset') return { id: req.id, sourceId: 1, parent: 1, kind: 'stadium-model', name: 'x', locator: { file: 1 }, metadata: {}, childCount: 0 }
+      throw new Error(`unexpected ${channel}`)
+    },
+  },
+}))
+vi.mock('../../../../../src-renderer/stores/catalog', () => ({ useCatalogStore: () => ({ selectAsset: (a: AssetRow) => selected.push(a) }) }))
+
+const { default: View } = await import('../../../../../src-renderer/components/stadium/StadiumModelView.vue')
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i++) {
+    await new Promise((r) => setTimeout(r, 0))
+    await nextTick()
+  }
+}
+
+describe('StadiumModelView', () => {
+  beforeEach(() => {
+    calls.length = 0
+    document.body.innerHTML = '<div id="app"></div>'
+  })
+  it('lists clips and moves, jumps to the move’s animation, plays like the game, swaps eyes, navigates', async () => {
+    setActivePinia(createPinia())
+    const asset: AssetRow = { id: 10, sourceId: 1, parent: 1, kind: 'stadium-model', name: '001 Bulbasaur', locator: { file: 0 }, metadata: {}, childCount: 2 }
+    const app = createApp({ render: () => h(View, { asset, source: null }) })
+    app.mount('#app')
+    await settle()
+    const q = (id: string) => document.querySelector(`[data-testid="${id}"]`) as HTMLElement
+    expect(q('stadium-view').dataset.model).toBe('001_bulbasaur')
+    expect(document.querySelectorAll('[data-testid^="stadium-clip-"]').length).toBe(2)
+    const moveSel = q('stadium-move') as HTMLSelectElement
+    expect(moveSel.options.length).toBe(166)
+    expect(moveSel.options[2]!.textContent).toContain('(generic)')
+    // clip 0 starts at its startFrame (1); its paired eye animation shows texture 5
+    expect(player.clip).toBe(0)
+    expect(player.frame).toBe(1)
+    expect(materials[0]!.texture).toBe(5)
+    // move 1 → animation 1; "as in battle" starts at the entry's frame 2
+    ;(q('stadium-as-in-battle') as HTMLInputElement).click()
+    player.setFrame.mockClear()
+    moveSel.value = '1'
+    moveSel.dispatchEvent(new Event('change'))
+    expect(player.clip).toBe(1)
+    expect(player.setFrame.mock.calls[0]![0]).toBe(2)
+    await settle()
+    // playing: the hold (clamp) clip stops advancing at its last frame
+    expect(q('stadium-frame').textContent).toMatch(/[23] \/ 3/)
+    ;(q('stadium-play') as HTMLButtonElement).click()
+    // scrub to the last frame of clip 0, then tick: wraps to loopStartFrame 2
+    ;(q('stadium-clip-0') as HTMLButtonElement).click()
+    await settle()
+    const scrub = q('stadium-scrubber') as HTMLInputElement
+    scrub.value = '4'
+    scrub.dispatchEvent(new Event('input'))
+    await settle()
+    expect(q('stadium-frame').textContent).toContain('4 / 4')
+    // eye selector: none → static texture
+    const eyes = q('stadium-eyes') as HTMLSelectElement
+    eyes.value = '-1'
+    eyes.dispatchEvent(new Event('change'))
+    await settle()
+    expect(materials[0]!.texture).toBe(0)
+    ;(q('stadium-next') as HTMLButtonElement).click()
+    await settle()
+    expect(selected.at(-1)!.id).toBe(20)
+    app.unmount()
+  })
+})
