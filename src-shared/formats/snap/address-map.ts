@@ -52,9 +52,9 @@ export class AddressMap implements Memory {
     if (c) return { chunk: c, offset: addr - c.start }
     const partial = this.find(addr, 1)
     if (partial) {
-      throw new FormatError(`${field} → ${hex(addr)}: ${hex(len)} bytes run past the end of chunk ${chunkLabel(partial)}`, { file: this.file, structure: field, offset: partial.romStart + (addr - partial.start) })
+      throw new FormatError(`${field} → ${hex(addr)}: ${hex(len)} bytes run past the end of chunk ${chunkLabel(partial)}`, { file: this.file, offset: partial.romStart + (addr - partial.start) })
     }
-    throw new FormatError(`${field} → ${hex(addr)} is in no mapped chunk (mapped: ${this.chunks.map(chunkLabel).join(', ')})`, { file: this.file, structure: field })
+    throw new FormatError(`${field} → ${hex(addr)} is in no mapped chunk (mapped: ${this.chunks.map(chunkLabel).join(', ')})`, { file: this.file })
   }
 
   /** The ROM offset of a RAM address (for messages), or undefined. */

@@ -16,6 +16,7 @@ import { blockEndWorld, cartPose, sampleTrackWorld } from './main-track'
 import { buildModelDraws, type ModelDraws } from './room-model'
 import { spawnWorldPosition, stageObjectCount, type Room, type Stage } from './stage'
 import type { GfxNode } from './node-list'
+import { groundAt, readHeightMap, type HeightMap } from './height-map'
 import { RENDER_FUNCS, STATIC_DRAW_DL, STATIC_DRAW_NODES } from './world'
 
 export interface StageSceneOptions {
@@ -225,6 +226,15 @@ export function buildStageScene(stage: Stage, opts: StageSceneOptions = {}): { s
   }
   const spawnsGroup = b.node({ name: 'spawns', parent: root, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], extras: { snap: { kind: 'spawnGroup' } } })
   const spawnList: Record<string, unknown>[] = []
+  let heightMap: HeightMap | null = null
+  let groundWarned = false
+  if (stage.info.collision) {
+    try {
+      heightMap = readHeightMap(stage.map, stage.info.collision)
+    } catch (e) {
+      b.warnings.push(`height map: ${(e as Error).message}`)
+    }
+  }
   const staticMeshes = new Map<number, { mesh: number; triangles: number } | null>()
   const pathIndexOf = new Map<string, number>()
   stage.paths.forEach((p, i) => pathIndexOf.set(`${p.room.group}:${p.room.index}:${p.spawn}`, i))
@@ -282,7 +292,18 @@ export function buildStageScene(stage: Stage, opts: StageSceneOptions = {}): { s
     d.spawns.forEach((sp, i) => {
       const world = spawnWorldPosition(room, sp)
       const pathIndex = pathIndexOf.get(`${room.group}:${room.index}:${i}`)
-      const info = { room: room.index, group: room.group, spawn: i, id: sp.id, behavior: sp.behavior, translation: sp.translation, euler: sp.euler, world, path: pathIndex ?? null }
+      let groundY: number | null = null
+      if (heightMap) {
+        try {
+          groundY = groundAt(stage.map, heightMap, world[0], world[2])?.y ?? null
+        } catch (e) {
+          if (!groundWarned) b.warnings.push(`height map: ${(e as Error).message}`)
+          groundWarned = true
+        }
+      }
+      // world: the noclip rule ((block + translation) × 100, Y included); groundY: the height map under
+      // (X, Z), which the game uses instead of translation.y for ground spawns (§3.5)
+      const info = { room: room.index, group: room.group, spawn: i, id: sp.id, behavior: sp.behavior, translation: sp.translation, euler: sp.euler, world, groundY, path: pathIndex ?? null }
       spawnList.push(info)
       const q = eulerToQuat(sp.euler)
       b.node({ name: `spawn ${sp.id} (${roomName(room)} #${i})`, parent: spawnsGroup, translation: world, rotation: q, scale: [1, 1, 1], extras: { snap: { kind: 'spawn', ...info } } })

@@ -75,6 +75,12 @@ describe('stage scene (neutral model)', () => {
     expect(spawns.length).toBe(9)
     const s = spawns[0]!
     expect(s.world).toEqual([200, 0, 300])
+    // height map (§3.10): x > 0 lies on the flat patch at 0.5 m; the non-path room's spawn at
+    // x = −12 m on the slope 0.1·x − y = 0 → −1.2 m
+    expect((s as unknown as { groundY: number }).groundY).toBeCloseTo(50, 4)
+    const np = spawns.find((x) => (x as unknown as { group: string }).group === 'nonPath') as unknown as { groundY: number; world: number[] }
+    expect(np.world[0]).toBe(-1200)
+    expect(np.groundY).toBeCloseTo(-120, 3)
     expect(eulerToQuat([0, Math.PI, 0]).map((x) => Math.round(x * 1e6) / 1e6)).toEqual([0, 1, 0, 0])
   })
   it('exports a glb the Khronos validator accepts', async () => {
