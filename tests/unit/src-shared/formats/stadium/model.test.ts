@@ -212,3 +212,39 @@ describe('battle labels (§15.5)', () => {
     expect(loadModel(s, 152, { geometry: false }).battle!.entries[0]!.effect).toBe(152)
   })
 })
+
+describe('§8.3 culling and winding (§19.7 GEOMETRYMODE vector)', () => {
+  const v3 = (x: number): FxVtx[] => [{ p: [x, 0, 0] }, { p: [x + 1, 0, 0] }, { p: [x, 1, 0] }]
+  const model: FxModel = {
+    species: 9, textures: [], palettes: [], anims: [], texAnims: [],
+    skeleton: {
+      jointId: 0, flags: 1, channel: -1, t: [0, 0, 0], r: [0, 0, 0], s: [1, 1, 1],
+      draws: [
+        { layer: 1, material: { preset: 0, prim: [255, 255, 255, 255] }, dl: [{ vtx: { slot: 0, verts: v3(0) } }, { tri: [0, 1, 2] }] },
+        { layer: 1, dl: [{ gm: [0x600, 0x200] }, { vtx: { slot: 0, verts: v3(10) } }, { tri: [0, 1, 2] }] },
+        { layer: 1, dl: [{ gm: [0x600, 0] }, { vtx: { slot: 0, verts: v3(20) } }, { tri: [0, 1, 2] }] },
+        { layer: 1, dl: [{ gm: [0, 0x600] }, { vtx: { slot: 0, verts: v3(30) } }, { tri: [0, 1, 2] }] },
+      ],
+    },
+  }
+  const s = openStadiumRom(buildStadiumRom({ files: [{ model }] }), 'cull.z64')
+  it('back cull keeps the winding; front cull reverses it; no cull is double-sided; both bits draw nothing', () => {
+    const m = loadModel(s, 0)
+    expect(m.dl!.triangles.map((t) => t.geometryMode & 0x600)).toEqual([0x400, 0x200, 0, 0x600])
+    const scene = buildStadiumScene(m)
+    const prims = scene.meshes[0]!.primitives
+    // triangles as corner x / y lists with their material's doubleSided flag
+    const tris: { xs: number[]; ys: number[]; ds: boolean }[] = []
+    for (const p of prims) for (let k = 0; k < p.indices.length; k += 3) {
+      const c = [0, 1, 2].map((j) => p.indices[k + j]!)
+      tris.push({ xs: c.map((i) => p.positions[i * 3]!), ys: c.map((i) => p.positions[i * 3 + 1]!), ds: scene.materials[p.material]!.doubleSided })
+    }
+    const at = (x: number) => tris.find((t) => Math.min(...t.xs) === x)
+    expect(tris.length).toBe(3)
+    expect(at(0)).toEqual({ xs: [0, 1, 0], ys: [0, 0, 1], ds: false })
+    expect(at(10)).toEqual({ xs: [10, 10, 11], ys: [0, 1, 0], ds: false }) // (a, c, b)
+    expect(at(20)!.ds).toBe(true)
+    expect(at(30)).toBeUndefined()
+    expect((scene.extras!.warnings as string[]).join(' ')).toMatch(/both cull bits/)
+  })
+})
