@@ -9,6 +9,7 @@ export const editorsByKind: Record<string, Component> = {
   'gf-set': defineAsyncComponent(() => import('./gf/TextureGrid.vue')),
   'gf-file': defineAsyncComponent(() => import('./gf/TextureGrid.vue')),
   'gf-texture': defineAsyncComponent(() => import('./gf/TextureGrid.vue')),
+  ...Object.fromEntries(['re-motlist', 're-mot', 're-motion', 'emv-pose', 'emv-pose-entry'].map((k) => [k, defineAsyncComponent(() => import('./re/PoseEditor.vue'))])),
   'stadium-model': defineAsyncComponent(() => import('./stadium/StadiumModelView.vue')),
   'stadium-animation': defineAsyncComponent(() => import('./stadium/StadiumModelView.vue')),
   'snap-stage': defineAsyncComponent(() => import('./snap/StageView.vue')),

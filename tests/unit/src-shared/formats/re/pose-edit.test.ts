@@ -68,7 +68,7 @@ describe('mirroring', () => {
     const sk = fixtureSkeleton()
     const names = sk.map((b) => b.name)
     const ref = Float64Array.from(sk.flatMap((b) => b.rotation))
-    let p = ref.slice()
+    let p: Float64Array = ref.slice()
     const li = names.indexOf('L_UpperArm')
     const ri = names.indexOf('R_UpperArm')
     const hi = names.indexOf('Head')
