@@ -21,6 +21,7 @@ import { Color3, Color4 } from '@babylonjs/core/Maths/math.color.js'
 import type { LinesMesh } from '@babylonjs/core/Meshes/linesMesh.js'
 import type { Scene } from '../../src-shared/scene/types'
 import { boundsCenter, boundsRadius, sceneBounds, type Bounds } from '../../src-shared/scene/bounds'
+import { samplePose } from '../../src-shared/scene/sample'
 import { buildScene, type BuildOptions, type BuiltMaterial, type BuiltScene } from './build'
 import { makeBoundsBox, makeCurves, makeGrid, SkeletonOverlay } from './helpers'
 import { AnimationPlayer, type PlayerState } from './player'
@@ -105,6 +106,14 @@ export function applyMaterial(bm: BuiltMaterial, toggles: ViewportToggles, built
   }
   if (bm.linesMaterial) {
     bm.linesMaterial.emissiveColor.set(r, g, b)
+  }
+}
+
+function unionBounds(a: Bounds | null, b: Bounds | null): Bounds | null {
+  if (!a || !b) return a ?? b
+  return {
+    min: [Math.min(a.min[0], b.min[0]), Math.min(a.min[1], b.min[1]), Math.min(a.min[2], b.min[2])],
+    max: [Math.max(a.max[0], b.max[0]), Math.max(a.max[1], b.max[1]), Math.max(a.max[2], b.max[2])],
   }
 }
 
@@ -207,13 +216,16 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
       clear()
       if (neutral) {
         built = buildScene(scene, neutral, buildOpts)
-        bounds = sceneBounds(neutral)
+        player = new AnimationPlayer(built, applyMaterials)
+        // Frame what the first shown frame needs: the rest pose and the start of the first clip.
+        const anim = player.animation
+        bounds = unionBounds(sceneBounds(neutral), anim ? sceneBounds(neutral, samplePose(neutral, anim, 0)) : null)
         const r = bounds ? Math.max(boundsRadius(bounds), 1e-3) : 1
         grid = makeGrid(scene, r)
         if (bounds) boundsBox = makeBoundsBox(scene, bounds)
         curves = makeCurves(scene, built)
         skeleton = new SkeletonOverlay(scene, built, r)
-        player = new AnimationPlayer(built, applyMaterials)
+        player.apply()
         playerOff = player.onChange((s) => {
           if (skeleton && toggles.skeleton) skeleton.update()
           for (const l of playerListeners) l(s)
