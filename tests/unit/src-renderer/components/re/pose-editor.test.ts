@@ -1,0 +1,206 @@
+// @vitest-environment happy-dom
+import { describe, expect, it, vi, beforeEach } from 'vitest'
+import { createApp, nextTick, h } from 'vue'
+import { createPinia, setActivePinia } from 'pinia'
+import type { AssetRow } from '../../../../../src-shared/api'
+import type { ReTemplate } from '../../../../../src-shared/api/re'
+import { eulerToQuat, quatAngle, quatCanonical, boneHash, type Quat } from '../../../../../src-shared/formats/re'
+import { fixtureSkeleton } from '../../../../fixtures/re/skeleton'
+
+const sk = fixtureSkeleton()
+const TEMPLATE: ReTemplate = {
+  path: '/mods/tmpl.motlist.663',
+  kind: 'motlist',
+  version: 663,
+  motlistVersion: 663,
+  name: 'fixture_template',
+  skeleton: {
+    names: sk.map((b) => b.name),
+    parents: Int32Array.from(sk.map((b) => b.parent)),
+    hashes: Uint32Array.from(sk.map((b) => boneHash(b.name))),
+    translations: Float64Array.from(sk.flatMap((b) => b.translation)),
+    rotations: Float64Array.from(sk.flatMap((b) => quatCanonical(b.rotation))),
+  },
+  motions: [{ index: 0, id: 155, name: 'fixture_idle', frameCount: 30, frameRate: 60, tracks: 52 }],
+  warnings: [],
+}
+
+const calls: { channel: string; req: Record<string, unknown> }[] = []
+vi.mock('../../../../../src-renderer/bridge', () => ({
+  errorMessage: (e: unknown) => String(e),
+  bridge: {
+    transport: 'http',
+    on: () => () => {},
+    pick: async () => '/out/my_pose.motlist.663',
+    invoke: async (channel: string, req: Record<string, unknown>) => {
+      calls.push({ channel, req })
+      switch (channel) {
+        case 're:openTemplate': return TEMPLATE
+        case 're:lastFolder': return { folder: '/out' }
+        case 're:savePose': return { path: req.out, version: 663, size: 1234, posed: 2, boneCount: 40, unknownBones: [], warnings: [] }
+        case 're:openPose': return { path: req.path, poses: [{ name: 'P1', joints: [{ name: 'Head', euler: [0, 0.5, 0] }, { name: 'NotABone', euler: [1, 0, 0] }] }, { name: 'P2', joints: [] }] }
+        case 'catalog:sources': return []
+        default: throw new Error(`unexpected ${channel}`)
+      }
+    },
+  },
+}))
+
+/** The 3D view needs WebGL; a stand-in records what the editor asks of it and lets tests drag. */
+const fakeView: { events: null | { pick(b: number): void; dragStart(): void; drag(q: Quat): void; dragEnd(): void }; selected: number; worlds: number } = { events: null, selected: -1, worlds: 0 }
+vi.mock('../../../../../src-renderer/components/re/skeleton-view', () => ({
+  SkeletonView: class {
+    constructor(_c: unknown, events: typeof fakeView.events) {
+      fakeView.events = events
+    }
+    setSkeleton() {}
+    setWorld() {
+      fakeView.worlds++
+    }
+    select(b: number) {
+      fakeView.selected = b
+    }
+    setSelectedLocal() {}
+    dispose() {}
+  },
+}))
+
+const { default: PoseEditor } = await import('../../../../../src-renderer/components/re/PoseEditor.vue')
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i++) {
+    await new Promise((r) => setTimeout(r, 0))
+    await nextTick()
+  }
+}
+const $ = (id: string) => document.querySelector(`[data-testid="${id}"]`) as HTMLElement
+const click = async (id: string) => {
+  $(id).click()
+  await settle()
+}
+const euler = () => ['x', 'y', 'z'].map((a) => Number(($(`re-euler-${a}`) as HTMLInputElement).value))
+function asset(kind: string, locator: Record<string, unknown> = {}): AssetRow {
+  return { id: 1, sourceId: 1, parent: null, kind, name: 'x', locator, metadata: {}, childCount: 0, sourcePath: kind.startsWith('emv') ? '/mods/poses.json' : TEMPLATE.path }
+}
+
+function mount(a: AssetRow) {
+  const pinia = createPinia()
+  setActivePinia(pinia)
+  const app = createApp({ render: () => h(PoseEditor, { asset: a, source: null }) })
+  app.use(pinia)
+  app.mount('#app')
+  return app
+}
+
+describe('RE pose editor', () => {
+  beforeEach(() => {
+    calls.length = 0
+    document.body.innerHTML = '<div id="app"></div>'
+    localStorage.clear()
+  })
+
+  it('opens the template, searches bones, edits Euler fields, gizmo drags are one undo step, saves', async () => {
+    const app = mount(asset('re-motion', { motion: 0 }))
+    await settle()
+    expect(calls[0]).toMatchObject({ channel: 're:openTemplate', req: { path: TEMPLATE.path } })
+    expect($('re-bone-list').querySelectorAll('[data-bone]')).toHaveLength(40)
+    // search
+    const search = $('re-bone-search') as HTMLInputElement
+    search.value = 'forearm'
+    search.dispatchEvent(new Event('input'))
+    await settle()
+    expect([...$('re-bone-list').querySelectorAll('[data-bone]')].map((e) => e.textContent!.trim())).toEqual(['L_Forearm', 'R_Forearm'])
+    search.value = ''
+    search.dispatchEvent(new Event('input'))
+    await settle()
+    // select Head in the tree: its reference Euler (0.1 rad about X) shows in degrees
+    const head = sk.findIndex((b) => b.name === 'Head')
+    ;($('re-bone-list').querySelector(`[data-bone="${head}"]`) as HTMLElement).click()
+    await settle()
+    expect($('re-selected-bone').textContent).toBe('Head')
+    expect(fakeView.selected).toBe(head)
+    expect(euler()[0]).toBeCloseTo(5.73, 2)
+    expect($('re-dirty')).toBeNull()
+    // numeric edit: Y = 30°
+    const y = $('re-euler-y') as HTMLInputElement
+    y.value = '30'
+    y.dispatchEvent(new Event('change'))
+    await settle()
+    expect(euler()[1]).toBeCloseTo(30, 3)
+    expect($('re-dirty')).not.toBeNull()
+    // a gizmo drag with many updates
+    const qDrag = eulerToQuat([0.2, 0.9, 0.1])
+    fakeView.events!.dragStart()
+    for (let k = 1; k <= 10; k++) fakeView.events!.drag(eulerToQuat([0.02 * k, 0.09 * k, 0.01 * k]))
+    fakeView.events!.dragEnd()
+    await settle()
+    expect(euler()[1]).toBeCloseTo(0.9 * (180 / Math.PI), 2)
+    // one Ctrl+Z undoes the whole drag, the next one the numeric edit
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true }))
+    await settle()
+    expect(euler()[1]).toBeCloseTo(30, 3)
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true }))
+    await settle()
+    expect(euler()[1]).toBeCloseTo(0, 6)
+    expect($('re-dirty')).toBeNull()
+    // Ctrl+Shift+Z redoes twice
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Z', ctrlKey: true, shiftKey: true }))
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Z', ctrlKey: true, shiftKey: true }))
+    await settle()
+    expect(euler()[1]).toBeCloseTo(0.9 * (180 / Math.PI), 2)
+    // radians
+    ;(document.querySelector('input[type="radio"][value="rad"]') as HTMLInputElement).click()
+    await settle()
+    expect(euler()[1]).toBeCloseTo(0.9, 4)
+    // Save As…: sends the changed bones to re:savePose and clears the dirty mark
+    await click('re-save')
+    const save = calls.find((c) => c.channel === 're:savePose')!
+    expect(save.req).toMatchObject({ template: TEMPLATE.path, out: '/out/my_pose.motlist.663' })
+    const pose = save.req.pose as { bones: string[]; rotations: Float64Array }
+    expect(pose.bones).toEqual(['Head'])
+    expect(pose.rotations).toBeInstanceOf(Float64Array)
+    expect(quatAngle(Array.from(pose.rotations) as Quat, qDrag)).toBeLessThan(1e-9)
+    expect($('re-dirty')).toBeNull()
+    expect($('re-status').textContent).toContain('Saved /out/my_pose.motlist.663')
+    expect(localStorage.getItem('modbench.re.lastFolder')).toBe('/out')
+    // reset bone
+    await click('re-reset-bone')
+    expect(euler()[1]).toBeCloseTo(0, 6)
+    app.unmount()
+  })
+
+  it('mirror and reset all', async () => {
+    const app = mount(asset('re-motlist'))
+    await settle()
+    const l = sk.findIndex((b) => b.name === 'L_Forearm')
+    const r = sk.findIndex((b) => b.name === 'R_Forearm')
+    ;($('re-bone-list').querySelector(`[data-bone="${l}"]`) as HTMLElement).click()
+    await settle()
+    const x = $('re-euler-x') as HTMLInputElement
+    x.value = '40'
+    x.dispatchEvent(new Event('change'))
+    await settle()
+    await click('re-mirror')
+    ;($('re-bone-list').querySelector(`[data-bone="${r}"]`) as HTMLElement).click()
+    await settle()
+    expect(euler()[0]).toBeCloseTo(40, 1)
+    await click('re-reset-all')
+    expect(euler()[0]).toBeCloseTo(0, 6)
+    app.unmount()
+  })
+
+  it('an EMV pose entry opens with the last template, applies the named pose, warns about unknown joints', async () => {
+    localStorage.setItem('modbench.re.lastTemplate', TEMPLATE.path)
+    const app = mount(asset('emv-pose-entry', { pose: 'P1' }))
+    await settle()
+    expect(calls.map((c) => c.channel)).toEqual(['re:openTemplate', 're:openPose'])
+    expect($('re-status').textContent).toContain('Applied pose "P1" to 1 bone')
+    expect(document.body.textContent).toContain('NotABone')
+    expect(($('re-pose-choice') as HTMLSelectElement).value).toBe('P1')
+    const head = sk.findIndex((b) => b.name === 'Head')
+    ;($('re-bone-list').querySelector(`[data-bone="${head}"]`) as HTMLElement).click()
+    await settle()
+    expect(euler()[1]).toBeCloseTo(0.5 * (180 / Math.PI), 3)
+    app.unmount()
+  })
+})
