@@ -67,7 +67,8 @@ export function readFragmentHeader(r: Reader): FragmentHeader {
  */
 export function findRootOffset(mod: Module, header: FragmentHeader): number {
   const r = mod.r
-  const scan = (from: number, to: number): number | null => {
+  const candidates: number[] = []
+  const scan = (from: number, to: number): void => {
     for (let o = from; o + 4 <= Math.min(to, mod.bytes.length); o += 4) {
       const w = r.u32At(o)
       if (w >>> 26 !== 0x0f) continue
@@ -75,22 +76,28 @@ export function findRootOffset(mod: Module, header: FragmentHeader): number {
       for (let k = 1; k <= 2 && o + 4 * k + 4 <= mod.bytes.length; k++) {
         const w2 = r.u32At(o + 4 * k)
         if (w2 >>> 26 === 0x09 && ((w2 >>> 21) & 31) === reg) {
-          const lo = (w2 & 0xffff) << 16 >> 16
+          const lo = ((w2 & 0xffff) << 16) >> 16
           const addr = (((w & 0xffff) << 16) + lo) >>> 0
-          if (mod.owns(addr)) return addr - mod.base
+          if (mod.owns(addr) && !candidates.includes(addr - mod.base)) candidates.push(addr - mod.base)
+          break
         }
       }
     }
-    return null
   }
-  let found: number | null = null
   if (header.entryInstr >>> 26 === 0x02) {
     const target = (0x80000000 | ((header.entryInstr & 0x03ffffff) << 2)) >>> 0
     const start = ((target & 0x0fffffff) | (mod.base & 0xf0000000)) >>> 0
-    if (mod.owns(start)) found = scan(start - mod.base, start - mod.base + 0x40)
+    if (mod.owns(start)) scan(start - mod.base, start - mod.base + 0x100)
   }
-  if (found === null) found = scan(0x20, 0x80)
-  if (found === null) throw mod.error('no lui/addiu pair building the root struct address in the entry code', 'Fragment.entry', 0)
+  scan(0x20, 0x80)
+  // The first candidate that looks like a root struct: at least one geo layout, lists inside the module.
+  const plausible = (o: number): boolean => {
+    if (o + 0x18 > mod.dataEnd) return false
+    const geo = r.u8At(o + 3)
+    return geo >= 1 && geo <= 16 && mod.owns(r.u32At(o + 8)) && [0x0c, 0x10].every((f, i) => r.u8At(o + 4 + i) === 0 || mod.owns(r.u32At(o + f)))
+  }
+  const found = candidates.find(plausible) ?? candidates[0]
+  if (found === undefined) throw mod.error('no lui/addiu pair building the root struct address in the entry code', 'Fragment.entry', 0)
   return found
 }
 

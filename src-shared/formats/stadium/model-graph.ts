@@ -240,5 +240,8 @@ export function buildModelGraph(layouts: GeoLayout[]): ModelGraph {
     if (l.root) visit(l.root, 0, -1, 0)
     g.warnings.push(...l.warnings)
   }
+  // The shadow node also records attachment point 100 when no such id exists (func_80014D70).
+  const sh = g.shadows[0]
+  if (sh && !g.attachPoints.some((a) => a.id === 100)) g.attachPoints.push({ id: 100, level: sh.level, bone: -1, at: sh.at })
   return g
 }

@@ -59,7 +59,7 @@ describe('model files', () => {
     expect(rich.graph.bones.map((b) => [b.name, b.mode, b.parent])).toEqual([['bone00', 0, -1], ['bone01', 0, 0], ['bone02', 1, 1], ['bone03', 0, 2]])
     expect(rich.graph.bones[0]!.scale).toEqual([2, 1, 1])
     expect(rich.graph.levels.filter((l) => l.kind === 'scale')[0]!.scale).toEqual([0.125, 0.125, 0.125])
-    expect(rich.graph.attachPoints.map((a) => [a.id, a.bone])).toEqual([[1, 0], [2, 0], [7, 2]])
+    expect(rich.graph.attachPoints.map((a) => [a.id, a.bone])).toEqual([[1, 0], [2, 0], [7, 2], [100, -1]]) // 100: recorded by the shadow node
     expect(rich.graph.callbacks.length).toBe(1)
     expect(rich.graph.shadows.length).toBe(1)
   })
