@@ -306,35 +306,57 @@ export function buildScene(bscene: BScene, scene: Scene, opts: BuildOptions = {}
     return { sk, meshParent: rootNode >= 0 && scene.nodes[rootNode].parent >= 0 ? nodes[scene.nodes[rootNode].parent] : root }
   })
 
-  // Geometry: per node for dynamic and skinned nodes, merged per material for static ones.
+  // Geometry: static primitives merged per material across nodes (baked to world space); the
+  // primitives of one moving or skinned node merged per material within that node.
+  const layoutKey = (p: Primitive, skinned: boolean) =>
+    `${p.material}|${p.mode ?? 'triangles'}|${p.normals ? 'n' : ''}${p.uvs ? 'u' : ''}${p.colors ? 'c' : ''}${skinned && p.joints ? 'j' : ''}`
+  const identity = new Float64Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+  const makeMesh = (name: string, parts: { p: Primitive; world: Float64Array }[]): Mesh => {
+    const first = parts[0].p
+    const m = new Mesh(name, bscene)
+    disposables.push(m)
+    const vd = parts.length === 1 && parts[0].world === identity ? primitiveVertexData(first) : mergePrimitives(parts)
+    if (!vd.normals && first.mode !== 'lines' && !scene.materials[first.material]?.unlit) {
+      const normals: number[] = []
+      VertexData.ComputeNormals(vd.positions!, vd.indices!, normals, { useRightHandedSystem: true })
+      vd.normals = normals
+    }
+    vd.applyToMesh(m, false)
+    setupMesh(m, first, materials[first.material])
+    meshes.push(m)
+    return m
+  }
   const staticGroups = new Map<string, { p: Primitive; world: Float64Array }[]>()
   scene.nodes.forEach((n, ni) => {
     if (n.mesh === undefined) return
     const mesh = scene.meshes[n.mesh]
-    mesh.primitives.forEach((p, pi) => {
-      const nv = p.positions.length / 3
-      vertices += nv
+    const skinned = n.skin !== undefined
+    const own = new Map<string, { p: Primitive; world: Float64Array }[]>()
+    for (const p of mesh.primitives) {
+      vertices += p.positions.length / 3
       if (p.mode !== 'lines') triangles += p.indices.length / 3
-      const skinned = n.skin !== undefined
-      if (mergeStatic && !skinned && !dynamic[ni]) {
-        const key = `${p.material}|${p.mode ?? 'triangles'}|${p.normals ? 'n' : ''}${p.uvs ? 'u' : ''}${p.colors ? 'c' : ''}`
-        const list = staticGroups.get(key) ?? []
-        list.push({ p, world: world.subarray(ni * 16, ni * 16 + 16) })
-        staticGroups.set(key, list)
-        return
-      }
-      const m = new Mesh(`${n.name || `node${ni}`}/${mesh.name}/${pi}`, bscene)
-      disposables.push(m)
-      const vd = primitiveVertexData(p)
-      if (!p.normals && p.mode !== 'lines' && !scene.materials[p.material]?.unlit) {
-        const normals: number[] = []
-        VertexData.ComputeNormals(p.positions, p.indices, normals, { useRightHandedSystem: true })
-        vd.normals = normals
-      }
-      vd.applyToMesh(m, false)
-      if (skinned && p.joints && p.weights) {
-        m.setVerticesData(VertexBuffer.MatricesIndicesKind, Float32Array.from(p.joints), false, 4)
-        m.setVerticesData(VertexBuffer.MatricesWeightsKind, p.weights, false, 4)
+      const isStatic = mergeStatic && !skinned && !dynamic[ni]
+      const groups = isStatic ? staticGroups : own
+      const key = layoutKey(p, skinned)
+      const list = groups.get(key) ?? []
+      list.push({ p, world: isStatic ? world.subarray(ni * 16, ni * 16 + 16) : identity })
+      groups.set(key, list)
+    }
+    for (const [key, parts] of own) {
+      const m = makeMesh(`${n.name || `node${ni}`}/${mesh.name}/${key}`, parts)
+      if (skinned) {
+        const j = new Float32Array(m.getTotalVertices() * 4)
+        const w = new Float32Array(m.getTotalVertices() * 4)
+        let o = 0
+        for (const { p } of parts) {
+          if (p.joints && p.weights) {
+            j.set(p.joints, o)
+            w.set(p.weights, o)
+          }
+          o += p.positions.length / 3 * 4
+        }
+        m.setVerticesData(VertexBuffer.MatricesIndicesKind, j, false, 4)
+        m.setVerticesData(VertexBuffer.MatricesWeightsKind, w, false, 4)
         const s = skeletons[n.skin!]
         m.skeleton = s.sk
         m.numBoneInfluencers = 4
@@ -342,26 +364,14 @@ export function buildScene(bscene: BScene, scene: Scene, opts: BuildOptions = {}
         // Skinned vertices move beyond the rest box; keep them from being culled.
         m.alwaysSelectAsActiveMesh = true
       } else m.parent = nodes[ni]
-      setupMesh(m, p, materials[p.material])
-      meshes.push(m)
-    })
+    }
   })
   let staticMerged = 0
   for (const [key, parts] of staticGroups) {
     const first = parts[0].p
-    const m = new Mesh(`static/${scene.materials[first.material]?.name ?? first.material}/${key}`, bscene)
-    disposables.push(m)
-    const vd = mergePrimitives(parts)
-    if (!vd.normals && first.mode !== 'lines' && !scene.materials[first.material]?.unlit) {
-      const normals: number[] = []
-      VertexData.ComputeNormals(vd.positions!, vd.indices!, normals, { useRightHandedSystem: true })
-      vd.normals = normals
-    }
-    vd.applyToMesh(m, false)
+    const m = makeMesh(`static/${scene.materials[first.material]?.name ?? first.material}/${key}`, parts)
     m.parent = root
     m.freezeWorldMatrix()
-    setupMesh(m, first, materials[first.material])
-    meshes.push(m)
     staticMeshes.push(m)
     staticMerged += parts.length
   }

@@ -182,6 +182,34 @@ describe('viewport (NullEngine)', () => {
     expect(seen).toEqual([6])
   })
 
+  it('merges the primitives of one moving or skinned node per material', () => {
+    const s = demoScene()
+    const tube = s.meshes[0].primitives[0]
+    s.meshes[0].primitives.push({ ...tube })
+    const cap = s.meshes[1].primitives[0]
+    s.meshes[1].primitives.push({ ...cap }, { ...cap, material: 3 })
+    vp.setScene(s)
+    const b = vp.built!
+    const skinned = b.meshes.filter((m) => m.skeleton)
+    expect(skinned.length).toBe(1)
+    const nv = tube.positions.length / 3
+    expect(skinned[0].getTotalVertices()).toBe(2 * nv)
+    const capMeshes = b.meshes.filter((m) => m.parent === b.nodes[6])
+    expect(capMeshes.map((m) => m.getTotalVertices()).sort()).toEqual([24, 48])
+    // The second copy of the tube skins like the first.
+    vp.player!.setClip(0)
+    vp.player!.setTime(0.5)
+    vp.scene.render()
+    skinned[0].skeleton!.prepare(true)
+    const local = skinned[0].getPositionData(true)!
+    const w = skinned[0].computeWorldMatrix(true).m
+    const v = nv + 7
+    const x = local[v * 3], y = local[v * 3 + 1], z = local[v * 3 + 2]
+    const ours = skinnedVertex(s, 0, 0.5, 7)
+    expect(w[0] * x + w[4] * y + w[8] * z + w[12]).toBeCloseTo(ours[0], 4)
+    expect(w[1] * x + w[5] * y + w[9] * z + w[13]).toBeCloseTo(ours[1], 4)
+  })
+
   it('starts on the clip named by extras.selectedAnimation', () => {
     const s = demoScene()
     s.extras = { ...s.extras, selectedAnimation: 2 }
