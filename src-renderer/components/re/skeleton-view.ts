@@ -4,6 +4,7 @@
  * Right-handed, Y up, game units (metres), like the neutral scene.
  */
 import { Engine } from '@babylonjs/core/Engines/engine.js'
+import type { AbstractEngine } from '@babylonjs/core/Engines/abstractEngine.js'
 import { Scene } from '@babylonjs/core/scene.js'
 import { ArcRotateCamera } from '@babylonjs/core/Cameras/arcRotateCamera.js'
 import { HemisphericLight } from '@babylonjs/core/Lights/hemisphericLight.js'
@@ -30,7 +31,7 @@ export interface SkeletonViewEvents {
 }
 
 export class SkeletonView {
-  readonly engine: Engine
+  readonly engine: AbstractEngine
   readonly scene: Scene
   readonly camera: ArcRotateCamera
   private joints: Mesh[] = []
@@ -47,14 +48,18 @@ export class SkeletonView {
   private layer: UtilityLayerRenderer
   private resizeObserver: ResizeObserver | null = null
   private jointSize = 0.02
+  private ownsEngine: boolean
 
-  constructor(private canvas: HTMLCanvasElement, private events: SkeletonViewEvents) {
-    this.engine = new Engine(canvas, true, { preserveDrawingBuffer: true, stencil: true })
+  /** On a canvas (the app) or on an existing engine (NullEngine in tests). */
+  constructor(target: HTMLCanvasElement | AbstractEngine, private events: SkeletonViewEvents) {
+    const canvas = 'getContext' in target ? target : null
+    this.engine = canvas ? new Engine(canvas, true, { preserveDrawingBuffer: true, stencil: true }) : (target as AbstractEngine)
+    this.ownsEngine = canvas !== null
     this.scene = new Scene(this.engine)
     this.scene.useRightHandedSystem = true
     this.scene.clearColor = new Color4(0.12, 0.13, 0.14, 1)
     this.camera = new ArcRotateCamera('cam', Math.PI / 2, Math.PI / 2.4, 3, new Vector3(0, 1, 0), this.scene)
-    this.camera.attachControl(canvas, true)
+    if (canvas) this.camera.attachControl(canvas, true)
     this.camera.wheelPrecision = 80
     this.camera.minZ = 0.01
     new HemisphericLight('sky', new Vector3(0.3, 1, 0.2), this.scene)
@@ -86,7 +91,7 @@ export class SkeletonView {
       if (typeof bone === 'number') this.events.pick(bone)
     })
     this.engine.runRenderLoop(() => this.scene.render())
-    if (typeof ResizeObserver !== 'undefined') {
+    if (canvas && typeof ResizeObserver !== 'undefined') {
       this.resizeObserver = new ResizeObserver(() => this.engine.resize())
       this.resizeObserver.observe(canvas)
     }
@@ -193,6 +198,6 @@ export class SkeletonView {
     this.layer.dispose()
     this.engine.stopRenderLoop()
     this.scene.dispose()
-    this.engine.dispose()
+    if (this.ownsEngine) this.engine.dispose()
   }
 }
