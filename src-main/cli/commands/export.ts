@@ -1,4 +1,5 @@
 import * as path from 'node:path'
+import { promises as fsp } from 'node:fs'
 import { exportGlb } from '../../../src-shared/export/gltf'
 import { openCatalog } from '../../catalog/catalog'
 import { defaultDbPath } from '../../catalog/paths'
@@ -33,6 +34,7 @@ const exportCmd: Command = {
     try {
       const { scene, asset, source } = await buildAssetScene(catalog, id, { signal: ctx.signal })
       const glb = await exportGlb(scene, { skipValidation: true })
+      await fsp.mkdir(path.dirname(out), { recursive: true })
       await writeFileAtomic(out, glb, source ? [source.path] : [])
       const summary = {
         id,

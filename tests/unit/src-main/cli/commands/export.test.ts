@@ -64,8 +64,8 @@ describe('modbench export', () => {
     expect((await validateBytes(glb)).issues.numErrors).toBe(0)
   })
 
-  it('exports a catalog asset through its kind’s scene builder', async () => {
-    const out = path.join(dir, 'asset.glb')
+  it('exports a catalog asset through its kind’s scene builder (creating the output folder)', async () => {
+    const out = path.join(dir, 'new', 'folder', 'asset.glb')
     const { o, streams } = io()
     expect(await runCli(['export', String(ids.good), '--out', out, '--db', db], streams)).toBe(0)
     expect(o.out).toMatch(/wrote .*asset\.glb/)
