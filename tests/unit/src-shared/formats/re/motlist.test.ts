@@ -154,6 +154,35 @@ describe('motlist structure', () => {
     }
   })
 
+  it('reads the v ≥ 1036 header (motpack pointer at 0x30, numMots at 0x38)', () => {
+    // Built by hand: the writer refuses these versions.
+    const mot = writeMot({ ...spec103Drafts([0, 0, 0, 1]).mot, version: 973 })
+    const name = [...'onimusha'].flatMap((c) => [c.charCodeAt(0), 0]).concat([0, 0])
+    const nameAt = 0x3e
+    const ptrAt = 0x60
+    const motAt = 0x70
+    const idxAt = motAt + mot.byteLength
+    const b = new Uint8Array(idxAt + 0x48)
+    const v = new DataView(b.buffer)
+    v.setUint32(0, 1036, true)
+    b.set([0x6d, 0x6c, 0x73, 0x74], 4)
+    v.setBigUint64(0x10, BigInt(ptrAt), true)
+    v.setBigUint64(0x18, BigInt(idxAt), true)
+    v.setBigUint64(0x20, BigInt(nameAt), true)
+    v.setInt32(0x38, 1, true)
+    b.set(name, nameAt)
+    v.setBigUint64(ptrAt, BigInt(motAt), true)
+    b.set(mot, motAt)
+    v.setUint16(idxAt + 8, 42, true)
+    b[idxAt + 0x14] = 1
+    const ml = readMotlist(b)
+    expect(ml).toMatchObject({ version: 1036, motVersion: 973, name: 'onimusha' })
+    expect(ml.header.numMots).toBe(1)
+    expect(ml.entries[0]).toMatchObject({ motNumber: 42, type: 1, mot: 0 })
+    expect(ml.mots[0]!.bones!.map((x) => x.name)).toEqual(['root', 'Hip'])
+    expect(() => writeMotlist({ version: 1036, name: 'x', mots: [mot], entries: [{ mot: 0, motNumber: 0 }] })).toThrow(/not supported/)
+  })
+
   it('reads a pointer to no mot (0) as a motion without data', () => {
     const mot = writeMot(spec103Drafts([0, 0, 0, 1]).mot)
     const b = writeMotlist({ version: 663, name: 'x', mots: [mot], entries: [{ mot: 0, motNumber: 3 }, { mot: -1, motNumber: 4 }] })
