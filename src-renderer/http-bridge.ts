@@ -1,4 +1,4 @@
-import type { ModbenchBridge, EventName, Events } from '@shared/api'
+import { EVENT_NAMES, type ModbenchBridge, type EventName, type Events } from '@shared/api'
 import { decodeEnvelope, encodeEnvelope } from '@shared/transport/codec'
 
 /**
@@ -16,8 +16,7 @@ export function createHttpBridge(base = ''): ModbenchBridge {
   function connect(): void {
     if (source) return
     source = new EventSource(`${base}/api/events?token=${encodeURIComponent(token)}`)
-    const names: EventName[] = ['index:progress', 'catalog:changed']
-    for (const n of names) {
+    for (const n of EVENT_NAMES) {
       source.addEventListener(n, (ev) => {
         const payload = JSON.parse((ev as MessageEvent<string>).data) as unknown
         for (const l of listeners.get(n) ?? []) l(payload)
@@ -25,7 +24,7 @@ export function createHttpBridge(base = ''): ModbenchBridge {
     }
   }
 
-  return {
+  const bridge: ModbenchBridge = {
     transport: 'http',
     async invoke(channel, req) {
       const res = await fetch(`${base}/api/${encodeURIComponent(channel)}`, {
@@ -61,7 +60,10 @@ export function createHttpBridge(base = ''): ModbenchBridge {
       // No native dialog in a browser tab: ask for a path on this machine.
       const label = opts.kind === 'open-folder' ? 'Folder path' : opts.kind === 'save-file' ? 'Save to path' : 'File path'
       const p = window.prompt(`${opts.title ?? label} (a path on the machine running modbench serve):`, opts.defaultPath ?? '')
-      return p && p.trim() ? p.trim() : null
+      if (!p || !p.trim()) return null
+      const { path } = await bridge.invoke('fs:grant', { path: p.trim() })
+      return path
     },
   }
+  return bridge
 }

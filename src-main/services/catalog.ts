@@ -17,5 +17,10 @@ export function catalogHandlers(jobs: IndexJobs): Handlers {
     },
     'index:cancel': (req) => ({ cancelled: jobs.cancel(req.jobId) }),
     'index:samples': () => jobs.start([samplesDir()]),
+    'fs:grant': (req, ctx) => {
+      const abs = path.resolve(req.path)
+      ctx.grantPath(abs)
+      return { path: abs }
+    },
   }
 }

@@ -64,6 +64,11 @@ export interface CatalogApi {
   'index:start': { req: { paths: string[]; jobId?: string }; res: IndexResult }
   'index:cancel': { req: { jobId: string }; res: { cancelled: boolean } }
   'index:samples': { req: Record<string, never>; res: IndexResult }
+  /**
+   * Records a path the user chose by hand (browser mode has no native dialog: the path typed at
+   * the prompt is granted like a dialog's choice). Returns the absolute path.
+   */
+  'fs:grant': { req: { path: string }; res: { path: string } }
 }
 
 export interface CatalogEvents {
