@@ -71,6 +71,27 @@ function jsonFloats(a: ArrayLike<number>): number[] {
   return out
 }
 
+/**
+ * Extras as plain JSON: typed arrays become number lists, non-finite numbers null, functions and
+ * undefined dropped, nesting cut at 32 levels (extras are metadata, not data).
+ */
+export function jsonSafe(v: unknown, depth = 0): unknown {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null
+  if (typeof v === 'bigint') return Number(v)
+  if (depth >= 32 || typeof v !== 'object') return undefined
+  if (ArrayBuffer.isView(v)) return v instanceof DataView ? undefined : Array.from(v as unknown as ArrayLike<number>, (x) => jsonSafe(x, depth + 1))
+  if (Array.isArray(v)) return v.map((x) => jsonSafe(x, depth + 1) ?? null)
+  const out: Record<string, unknown> = {}
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    const j = jsonSafe(x, depth + 1)
+    if (j !== undefined) out[k] = j
+  }
+  return out
+}
+
+const extrasOf = (v: Record<string, unknown>) => jsonSafe(v) as Record<string, unknown>
+
 /** PNG bytes of an RGBA8 texture (top row first, as PNG stores it). */
 export function texturePng(t: Texture): Uint8Array {
   return encodePng({ width: t.width, height: t.height, data: t.rgba, channels: 4, depth: 8 })
@@ -163,7 +184,7 @@ export function sceneToDocument(scene: Scene, opts: GltfExportOptions = {}): Doc
     const mb: Record<string, unknown> = {}
     if (m.vertexColors) mb.vertexColors = true
     if (m.unlit) mb.unlit = true
-    if (m.extras || Object.keys(mb).length) g.setExtras({ ...(m.extras ?? {}), ...(Object.keys(mb).length ? { modbench: mb } : {}) })
+    if (m.extras || Object.keys(mb).length) g.setExtras(extrasOf({ ...(m.extras ?? {}), ...(Object.keys(mb).length ? { modbench: mb } : {}) }))
     return g
   })
 
@@ -196,7 +217,7 @@ export function sceneToDocument(scene: Scene, opts: GltfExportOptions = {}): Doc
   const gNodes: GNode[] = scene.nodes.map((n) => {
     const g = doc.createNode(n.name).setTranslation([...n.translation]).setRotation(normQuat(n.rotation)).setScale([...n.scale])
     if (n.mesh !== undefined) g.setMesh(gMeshes[n.mesh])
-    if (n.extras) g.setExtras({ ...n.extras })
+    if (n.extras) g.setExtras(extrasOf(n.extras))
     return g
   })
   const gScene = doc.createScene(scene.name)
@@ -233,7 +254,7 @@ export function sceneToDocument(scene: Scene, opts: GltfExportOptions = {}): Doc
     })),
   }
   if (scene.extras) sceneExtras.actor = scene.extras
-  gScene.setExtras({ modbench: sceneExtras })
+  gScene.setExtras(extrasOf({ modbench: sceneExtras }))
   return doc
 }
 
@@ -300,7 +321,7 @@ function writeAnimation(
   if (a.uvTracks?.length) mb.uvTracks = a.uvTracks.map((t) => ({ material: t.material, times: jsonFloats(t.times), values: jsonFloats(t.values) }))
   if (a.colorTracks?.length) mb.colorTracks = a.colorTracks.map((t) => ({ material: t.material, times: jsonFloats(t.times), values: jsonFloats(t.values) }))
   if (a.extras) mb.extras = a.extras
-  ga.setExtras({ modbench: mb })
+  ga.setExtras(extrasOf({ modbench: mb }))
 }
 
 /** The scene as a .glb file. */

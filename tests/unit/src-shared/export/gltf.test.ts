@@ -175,6 +175,15 @@ describe('glTF export', () => {
     await validGlb(scene)
   })
 
+  it('extras become plain JSON (typed arrays as lists, NaN as null)', async () => {
+    const scene = demoScene()
+    scene.extras = { ...scene.extras, table: new Uint16Array([1, 2, 3]), bad: NaN, nested: { f: new Float32Array([0.5]), skip: undefined } }
+    scene.nodes[0].extras = { flags: new Uint8Array([7]) }
+    const { json } = await validGlb(scene)
+    expect(json.scenes[0].extras.modbench.actor).toMatchObject({ table: [1, 2, 3], bad: null, nested: { f: [0.5] } })
+    expect(json.nodes[0].extras).toEqual({ flags: [7] })
+  })
+
   it('refuses an inconsistent scene with the validation error', async () => {
     const scene = demoScene()
     scene.nodes[4].parent = 8
