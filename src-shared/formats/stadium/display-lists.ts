@@ -24,7 +24,8 @@ const FLUSH_CLEAR = 0x10000 | 0x40000 // G_FOG | G_TEXTURE_GEN
 export interface RunOptions {
   /**
    * The seed pipeline's behaviour, for diffing against it: plain traversal order and the
-   * geometry mode reset to 0x400 at the start of every DL node (nested lists are not reset).
+   * geometry mode reset to 0x400 at the start of every list it runs (nested G_DL targets too; a
+   * called list's mode changes are lost when it returns).
    */
   pipelineParity?: boolean
   /** Traversal order with the game's geometry-mode rules (used for the order diagnostic). */
@@ -77,16 +78,34 @@ export function runDisplayLists(mod: Module, graph: ModelGraph, tables: ModelTab
     if (/TMEM|has no size|needs a palette/.test(m)) return
     warnings.set(m, (warnings.get(m) ?? 0) + 1)
   }
+  const parity = opts.pipelineParity === true
+  let parityDepth = 0
   const interp = new F3dex2({
     vertexSlots: 64,
     hooks: {
       warn,
-      onCall(target) {
+      onCall(target, it, branch) {
         if (!mod.owns(target)) {
           warn(`G_DL to ${hex(target >>> 0)} outside the module (common DL) skipped`)
           return true
         }
-        return false
+        if (!parity) return false
+        // The pipeline resets the mode to 0x400 for every list it runs, nested ones included, and a
+        // called list's changes are lost when it returns.
+        if (++parityDepth > 18) throw new FormatError(`display-list calls nest deeper than 18 at ${hex(target >>> 0)}`, { file: mod.file, structure: 'DisplayList' })
+        const saved = it.geometryMode
+        it.geometryMode = 0x400
+        it.touch()
+        try {
+          it.run(target, mem)
+        } finally {
+          parityDepth--
+        }
+        if (!branch) {
+          it.geometryMode = saved
+          it.touch()
+        }
+        return true
       },
     },
   })
@@ -96,7 +115,6 @@ export function runDisplayLists(mod: Module, graph: ModelGraph, tables: ModelTab
     interp.geometryMode = ((interp.geometryMode | FLUSH_SET) & ~FLUSH_CLEAR) >>> 0
     interp.touch()
   }
-  const parity = opts.pipelineParity === true
   const bucketKey = (d: DrawCall) => (d.bucket > 9 ? 10 : d.bucket)
   const order = parity || opts.traversalOrder ? [...graph.draws] : [...graph.draws].sort((a, b) => bucketKey(a) - bucketKey(b) || a.order - b.order)
   if (graph.draws.some((d) => d.bucket > 9)) warn('a DL node uses a render layer above 9; run after bucket 9')

@@ -248,3 +248,19 @@ describe('§8.3 culling and winding (§19.7 GEOMETRYMODE vector)', () => {
     expect((scene.extras!.warnings as string[]).join(' ')).toMatch(/both cull bits/)
   })
 })
+
+describe('§8.3 geometry mode across nested G_DL calls', () => {
+  const v3 = (x: number): FxVtx[] => [{ p: [x, 0, 0] }, { p: [x + 1, 0, 0] }, { p: [x, 1, 0] }]
+  const model: FxModel = {
+    species: 9, textures: [], palettes: [], anims: [], texAnims: [],
+    skeleton: {
+      jointId: 0, flags: 1, channel: -1, t: [0, 0, 0], r: [0, 0, 0], s: [1, 1, 1],
+      draws: [{ layer: 1, dl: [{ call: [{ gm: [0x600, 0] }] }, { vtx: { slot: 0, verts: v3(0) } }, { tri: [0, 1, 2] }] }],
+    },
+  }
+  const s = openStadiumRom(buildStadiumRom({ files: [{ model }] }), 'nested.z64')
+  it('the game keeps a called list’s mode change after it returns; the pipeline loses it', () => {
+    expect(loadModel(s, 0).dl!.triangles[0]!.geometryMode & 0x600).toBe(0)
+    expect(loadModel(s, 0, { pipelineParity: true }).dl!.triangles[0]!.geometryMode & 0x600).toBe(0x400)
+  })
+})
