@@ -7,6 +7,7 @@ import { mat4Multiply, transformPoint } from '../../../../src-shared/scene/math'
 import { sampleWorldMatrices } from '../../../../src-shared/scene/sample'
 import { syntheticScene } from '../../../fixtures/scene/synthetic'
 import type { Scene } from '../../../../src-shared/scene/types'
+import { emptyScene } from '../../../../src-shared/scene/types'
 
 /** Our own skinning of vertex v (glTF rule), from the neutral scene at time t of clip `ai`. */
 function skinnedVertex(s: Scene, ai: number, t: number, v: number): number[] {
@@ -208,6 +209,19 @@ describe('viewport (NullEngine)', () => {
     const ours = skinnedVertex(s, 0, 0.5, 7)
     expect(w[0] * x + w[4] * y + w[8] * z + w[12]).toBeCloseTo(ours[0], 4)
     expect(w[1] * x + w[5] * y + w[9] * z + w[13]).toBeCloseTo(ours[1], 4)
+  })
+
+  it('copes with scenes without geometry: empty, or curves only', () => {
+    vp.setScene(emptyScene('nothing'))
+    expect(vp.bounds).toBeNull()
+    expect(vp.player!.animation).toBeNull()
+    vp.step(0.1)
+    const s = emptyScene('track only')
+    s.curves.push({ name: 'track', points: new Float32Array([0, 0, 0, 100, 0, 0, 100, 0, 50]) })
+    vp.setScene(s)
+    expect(vp.bounds).toEqual({ min: [0, 0, 0], max: [100, 0, 50] })
+    expect(vp.camera.target.x).toBeCloseTo(50)
+    vp.step(0.1)
   })
 
   it('starts on the clip named by extras.selectedAnimation', () => {
