@@ -113,3 +113,38 @@ export async function exportStadium(sr: StadiumRom, outDir: string, opts: Export
   await writeDirAtomic(outDir, files())
   return { models: summaries.length, files: written, summaries }
 }
+
+/** The §20 histograms over every model of a ROM (what to check first on a real image). */
+export function diagnose(sr: StadiumRom, signal?: AbortSignal): Record<string, unknown> {
+  const inc = (h: Record<string, number>, k: string | number) => (h[String(k)] = (h[String(k)] ?? 0) + 1)
+  const rawFlags: Record<string, number> = {}
+  const patchCounts: Record<string, number> = {}
+  const tails: Record<string, number> = {}
+  const opcodes: Record<string, number> = {}
+  const layers: Record<string, number> = {}
+  const geoLayoutCounts: Record<string, number> = {}
+  const models: Record<string, unknown>[] = []
+  let orderDiff = 0
+  let cross = 0
+  for (const e of sr.archive.entries) {
+    signal?.throwIfAborted()
+    try {
+      const m = loadModel(sr, e.index)
+      for (const b of m.graph.bones) inc(rawFlags, `0x${b.rawFlags.toString(16)}`)
+      inc(patchCounts, m.container.patches.length)
+      inc(tails, (m.container.totalSize ?? 0) - (m.container.dataSize ?? 0))
+      inc(geoLayoutCounts, m.root.geoLayoutCount)
+      for (const l of m.layouts) for (const [k, n] of Object.entries(l.opcodes)) opcodes[k] = (opcodes[k] ?? 0) + n
+      for (const l of m.dl?.layers ?? []) inc(layers, l)
+      orderDiff += m.orderDifferences
+      cross += m.dl?.crossBucketTriangles ?? 0
+      models.push({ file: e.index, slug: m.slug, species: m.species, bones: m.graph.bones.length, layers: m.dl?.layers ?? [], orderDifferences: m.orderDifferences, crossBucketTriangles: m.dl?.crossBucketTriangles ?? 0, warnings: m.warnings.length })
+    } catch (err) {
+      models.push({ file: e.index, error: (err as Error).message })
+    }
+  }
+  return {
+    source: sr.file, romMd5: sr.rom.md5, verified: sr.verified, archiveId: sr.archive.id, linkBase: sr.archive.linkBase, files: sr.archive.entries.length,
+    rawFlags, patchCounts, tailSizes: tails, geoLayoutCounts, geoOpcodes: opcodes, renderLayers: layers, orderDifferences: orderDiff, crossBucketTriangles: cross, models,
+  }
+}

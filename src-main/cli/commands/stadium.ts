@@ -1,6 +1,6 @@
 import type { Command } from '../command'
 import { UsageError, requireString } from '../command'
-import { exportStadium, listModels, readStadiumRom } from '../../stadium/rom-file'
+import { diagnose, exportStadium, listModels, readStadiumRom } from '../../stadium/rom-file'
 
 /** `modbench stadium …` commands (see ../shared/CLI.md, "Pokémon Stadium ROM"). */
 
@@ -78,4 +78,20 @@ const exportCmd: Command = {
   },
 }
 
-export const stadiumCommands: Command[] = [list, exportCmd]
+const diagnoseCmd: Command = {
+  name: 'stadium diagnose',
+  summary: 'histograms to check on a real ROM: joint rawFlags, PERS-SZP patches and tails, geo opcodes, render layers, bucket-order differences',
+  usage: 'stadium diagnose ROM [--json]',
+  help: 'JSON: {"source","romMd5","verified","archiveId","files","rawFlags","patchCounts","tailSizes","geoLayoutCounts","geoOpcodes","renderLayers","orderDifferences","crossBucketTriangles","models":[…]}',
+  positionals: { min: 1, max: 1 },
+  async run(ctx) {
+    const sr = await readStadiumRom(ctx.positionals[0]!)
+    for (const w of sr.warnings) ctx.err(`warning: ${w}`)
+    const d = diagnose(sr, ctx.signal)
+    if (ctx.json) ctx.printJson(d)
+    else for (const [k, v] of Object.entries(d)) if (k !== 'models') ctx.out(`${k}: ${JSON.stringify(v)}`)
+    return 0
+  },
+}
+
+export const stadiumCommands: Command[] = [list, exportCmd, diagnoseCmd]

@@ -133,3 +133,16 @@ describe('spawned CLI exit codes', () => {
     expect(usage.status).toBe(2)
   })
 })
+
+describe('stadium diagnose (extra command)', () => {
+  it('histograms rawFlags, PERS-SZP tails and render layers', async () => {
+    const r = await cli(['stadium', 'diagnose', romPath, '--json'])
+    expect(r.code).toBe(0)
+    const d = JSON.parse(r.out)
+    expect(d.files).toBe(6)
+    // rich models (files 0 and 5) have 3 mode-0 joints (rawFlags 1) and 1 mode-1 joint; plain ones 2 mode-1 joints
+    expect(d.rawFlags).toEqual({ '0x1': 6, '0x0': 10 })
+    expect(d.tailSizes).toEqual({ '0': 5, '24': 1 })
+    expect(d.renderLayers).toEqual({ '1': 6, '4': 2 })
+  })
+})
