@@ -201,6 +201,13 @@ describe('RE pose editor', () => {
     ;($('re-bone-list').querySelector(`[data-bone="${head}"]`) as HTMLElement).click()
     await settle()
     expect(euler()[1]).toBeCloseTo(0.5 * (180 / Math.PI), 3)
+    // choosing the other pose replaces this one (Head back to its reference), it does not mix them
+    const choice = $('re-pose-choice') as HTMLSelectElement
+    choice.value = 'P2'
+    choice.dispatchEvent(new Event('change'))
+    await settle()
+    expect(euler()[1]).toBeCloseTo(0, 6)
+    expect(euler()[0]).toBeCloseTo(5.73, 2)
     app.unmount()
   })
 })
