@@ -127,6 +127,8 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
   const camera = new ArcRotateCamera('viewport/camera', Math.PI / 4, Math.PI / 3, 10, Vector3.Zero(), scene)
   camera.wheelDeltaPercentage = 0.01
   camera.pinchDeltaPercentage = 0.01
+  // Arrow keys step frames in the panel; the camera keeps mouse/touch/wheel only.
+  camera.inputs.removeByType('ArcRotateCameraKeyboardMoveInput')
   if (opts.canvas) camera.attachControl(opts.canvas, true)
   const hemi = new HemisphericLight('viewport/sky', new Vector3(0.2, 1, 0.3), scene)
   hemi.intensity = 0.65

@@ -137,6 +137,16 @@ describe('demo scene in the viewport (Chromium, browser mode)', () => {
     expect(changed(solid, skel), 'the skeleton overlay draws').toBeGreaterThan(30)
     await screenshot(page, 'scene-demo-skeleton')
 
+    // Keyboard: → steps one frame, Space plays.
+    await page.getByTestId('anim-scrubber').fill('0')
+    await page.getByTestId('viewport-canvas').click()
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(async () => await page.getByTestId('anim-frame').textContent()).toMatch(/^2 \/ 60$/)
+    await page.keyboard.press(' ')
+    await expect.poll(async () => await page.getByTestId('anim-play').getAttribute('data-playing')).toBe('1')
+    await page.keyboard.press(' ')
+
     // Export .glb from the viewport: a download that passes the Khronos validator.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('viewport-export').click()])
     expect(download.suggestedFilename()).toBe('Demo_scene.glb')
