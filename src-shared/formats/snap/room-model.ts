@@ -76,11 +76,12 @@ function layerList(map: AddressMap, addr: number, field: string): { layer: numbe
  * Builds the draw calls of a room or skybox model. `oneCycle` is the skybox 1-cycle variant.
  * Throws FormatError / LimitError on bad or runaway data.
  */
-export function buildModelDraws(map: AddressMap, src: ModelSource, field: string, opts: { oneCycle?: boolean; maxCommands?: number } = {}): ModelDraws {
+export function buildModelDraws(map: AddressMap, src: ModelSource, field: string, opts: { oneCycle?: boolean; maxCommands?: number; skybox?: boolean } = {}): ModelDraws {
   const warnings: string[] = []
   const maxCommands = opts.maxCommands ?? 400_000
   const materials = src.textures.map((p, i) => readMaterial(map, p, `${field}.textures[${i}]`))
-  const { kind, known } = roomRenderKind(src.renderFunc)
+  // The skybox is always one DL (drawSkyBox1Cycle / drawSkyBox2Cycle, §3.7)
+  const { kind, known } = opts.skybox ? { kind: 'A' as const, known: true } : roomRenderKind(src.renderFunc)
   if (!known) warnings.push(`${field}: render function ${hex(src.renderFunc)} is not a known room kind; reading gfxData as one DL`)
   const drawCalls: (DrawCall & { layer: number })[] = []
   const interps = new Map<number, F3dex2>()

@@ -311,7 +311,7 @@ export function buildStageScene(stage: Stage, opts: StageSceneOptions = {}): { s
   }
   if (stage.skybox && opts.skybox !== false) {
     const sky = stage.skybox
-    const draws = buildModelDraws(stage.map, sky, 'SkyBox', { oneCycle: sky.renderFunc === 0x800e1ca4, maxCommands: opts.maxCommands })
+    const draws = buildModelDraws(stage.map, sky, 'SkyBox', { oneCycle: sky.renderFunc === 0x800e1ca4, maxCommands: opts.maxCommands, skybox: true })
     for (const w of draws.warnings) b.warnings.push(`skybox: ${w}`)
     const mesh = b.mesh('skybox', draws)
     stats.drawCalls += draws.drawCalls.length

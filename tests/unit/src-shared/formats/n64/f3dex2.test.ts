@@ -157,6 +157,43 @@ describe('F3DEX2 interpreter: state, bones, splitting', () => {
   })
 })
 
+describe('F3DEX2 interpreter: more commands', () => {
+  it('G_LOADTILE records the rectangle source and the DRAM row pitch', () => {
+    // 64-texel-wide RGBA16 image; load the 8×4 rectangle at (16, 2)
+    const { interp } = run(['FD10003F 80200000', 'F5100000 07000000', `F4${(16 << 2).toString(16).padStart(3, '0')}${(2 << 2).toString(16).padStart(3, '0')} 07${((23 << 2) & 0xfff).toString(16).padStart(3, '0')}${(5 << 2).toString(16).padStart(3, '0')}`])
+    expect(interp.tmem.get(0)).toMatchObject({ kind: 'tile', pitch: 128, addr: 0x80200000 + (2 * 64 + 16) * 2 })
+  })
+  it('CI8 tiles take a 256-entry palette at TMEM 0x100', () => {
+    const { interp } = run(['FD100000 80300000', 'F5000100 05000000', 'F0000000 053FC000', 'FD500000 80200000', 'F5500000 07000000', 'F3000000 0701F800', 'F5480200 00000000', 'F2000000 0001C004'])
+    const ref = interp.textureFor(0)!
+    expect([ref.fmt, ref.siz, ref.paletteAddr, ref.paletteCount, ref.tlut]).toEqual([2, 1, 0x80300000, 256, 'RGBA16'])
+  })
+  it('a second texture is sampled from tile+1 when the combiner reads TEXEL1 (unset tile → texture 0)', () => {
+    // combine with TEXEL1 in cycle 0 A: a0 = 2
+    const base = ['D7000002 FFFFFFFF', 'FD500000 80200000', 'F5500000 07000000', 'F3000000 0701F800', 'F5400200 00000000', 'F2000000 0001C004', 'E3001801 00100000']
+    const both = run([...base, 'FC2FFFFF FFFFFFFF', '0100600C 80123450', '05000204 00000000']).calls[0]!.state.textures
+    expect(both.length).toBe(2)
+    expect(both[1]).toBe(both[0])
+    const one = run([...base, 'FC1FFFFF FFFFFFFF', '0100600C 80123450', '05000204 00000000']).calls[0]!.state.textures
+    expect(one.length).toBe(1)
+  })
+  it('G_BRANCH_Z follows the RDPHALF_1 target and stops the current list', () => {
+    const mem = new ChunkMemory()
+      .add(DL, dl('E1000000 80100100', '04000000 00000000', '01004008 80123450', 'DF000000 00000000'))
+      .add(0x80100100, dl('01002004 80123450', 'DF000000 00000000'))
+      .add(VTX, vtx([0, 0, 0], [1, 0, 0], [2, 0, 0], [3, 0, 0]))
+    const i = new F3dex2()
+    i.run(DL, mem)
+    expect(i.vertices[1]).not.toBeNull()
+    expect(i.vertices[2]).toBeNull()
+  })
+  it('G_MODIFYVTX ST changes the texture coordinates as a new vertex version', () => {
+    const { calls } = run(['01004008 80123450', '02140002 00400020', '05000204 00000000'])
+    const v = calls[0]!.vertices.find((x) => x.x === 10 && x.y === 0)!
+    expect([v.s, v.t]).toEqual([0x40, 0x20])
+  })
+})
+
 describe('F3DEX2 interpreter: guards', () => {
   it('stops a DL that branches to itself with a LimitError naming the address', () => {
     const mem = new ChunkMemory().add(DL, dl('DE010000 80100000'))
