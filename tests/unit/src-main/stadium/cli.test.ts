@@ -146,3 +146,24 @@ describe('stadium diagnose (extra command)', () => {
     expect(d.renderLayers).toEqual({ '1': 6, '4': 2 })
   })
 })
+
+describe('glb contents', () => {
+  it('carries loop info, moves and eye texture swaps in animation extras, float rotations, attach nodes', async () => {
+    const out = path.join(dir, 'out-glb')
+    expect((await cli(['stadium', 'export', romPath, '--out', out, '--only', '0'])).code).toBe(0)
+    const glb = readFileSync(path.join(out, 'glb', '001_bulbasaur.glb'))
+    const jsonLen = glb.readUInt32LE(12)
+    const gltf = JSON.parse(glb.subarray(20, 20 + jsonLen).toString('utf8'))
+    const idle = gltf.animations.find((a: { name: string }) => a.name === 'idle')
+    const mb = idle.extras.modbench
+    expect(mb.extras).toMatchObject({ startFrame: 1, loopStartFrame: 2, endBehavior: 'wrap', pairedTextureAnimation: 0 })
+    // the eye material (channel 0) is latched by C's DL and by D's 0x1E DL (another layer and cull): two materials
+    expect(mb.textureSwaps.length).toBe(2)
+    for (const sw of mb.textureSwaps) expect(sw.times.length).toBe(10)
+    const rotSampler = idle.channels.find((c: { target: { path: string } }) => c.target.path === 'rotation').sampler
+    expect(gltf.accessors[idle.samplers[rotSampler].output].componentType).toBe(5126) // FLOAT
+    const names = gltf.nodes.map((n: { name: string }) => n.name)
+    expect(names).toEqual(expect.arrayContaining(['model_root', 'bone00', 'bone00_scale', 'attach_1', 'attach_7', 'attach_100']))
+    expect(readdirSync(out).sort()).toEqual(['glb', 'manifest.json', 'moves.json', 'textures'])
+  })
+})
