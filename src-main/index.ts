@@ -73,6 +73,19 @@ async function main(): Promise<void> {
       nodeIntegration: false,
     },
   })
+  // Editors with unsaved changes cancel `beforeunload`; Electron then asks here instead of
+  // closing silently or refusing silently.
+  win.webContents.on('will-prevent-unload', (ev) => {
+    const choice = dialog.showMessageBoxSync(win!, {
+      type: 'question',
+      buttons: ['Discard changes and close', 'Keep editing'],
+      defaultId: 1,
+      cancelId: 1,
+      message: 'You have unsaved changes.',
+      detail: 'Closing now loses them. Use Save As… first to keep them.',
+    })
+    if (choice === 0) ev.preventDefault()
+  })
   registerIpc(ipcMain, services, () => win?.webContents ?? null)
   ipcMain.handle('dialog:pick', async (_e, opts: { kind: string; title?: string; defaultPath?: string; filters?: { name: string; extensions: string[] }[] }) => {
     if (opts.kind === 'save-file') {

@@ -73,9 +73,11 @@ export class Services {
       /* a path to be written may not exist yet */
     }
     const roots = [...this.granted, ...this.catalog.sources().map((s) => s.path)]
-    const inside = (root: string) => real === root || abs === root || real.startsWith(root + path.sep) || abs.startsWith(root + path.sep)
-    // Writes may go next to a chosen path (Save As… picks a new name in a chosen folder).
-    const ok = roots.some(inside) || (purpose === 'write' && roots.some((r) => inside(path.dirname(abs)) || path.dirname(abs) === r))
+    const within = (p: string, root: string) => p === root || p.startsWith(root + path.sep)
+    const inside = (root: string) => within(real, root) || within(abs, root)
+    // Writes may also go into the folder of a chosen path (Save As… next to the chosen file).
+    const dir = path.dirname(abs)
+    const ok = roots.some(inside) || (purpose === 'write' && roots.some((r) => within(dir, r) || within(dir, path.dirname(r))))
     if (!ok) throw new AccessDenied(p, purpose)
     return abs
   }

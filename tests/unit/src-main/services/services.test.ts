@@ -53,3 +53,16 @@ describe('Services dispatch', () => {
     expect(svc.has('nope:nothing')).toBe(false)
   })
 })
+
+describe('Services.allowPath for writes', () => {
+  it('refuses writes outside every chosen or indexed place', () => {
+    const src = path.join(dir, 'tpl', 'a.motlist.663')
+    fs.mkdirSync(path.dirname(src))
+    fs.writeFileSync(src, 'x')
+    cat.replaceSource({ path: src, size: 1, mtime: 1, hash: 'h', kind: 're-motlist' }, [])
+    expect(() => svc.allowPath('/root/x', 'write')).toThrow(AccessDenied)
+    expect(() => svc.allowPath(path.join(dir, 'other', 'x.bin'), 'write')).toThrow(AccessDenied)
+    // Next to an indexed file (same folder) is allowed: Save As… beside the template.
+    expect(svc.allowPath(path.join(dir, 'tpl', 'pose.motlist.663'), 'write')).toBe(path.join(dir, 'tpl', 'pose.motlist.663'))
+  })
+})
