@@ -102,7 +102,13 @@ export function loadModel(sr: StadiumRom, i: number, opts: LoadOptions = {}): St
   const textureAnimations = root.textureAnimations.map((o, k) => readTextureAnimation(mod, o, k))
   if (i < 151 && root.species !== i + 1) warnings.push(`root species ${root.species}, expected ${i + 1} for file ${i}`)
   const be = battleEntryForFile(i)
-  const battle = be >= 0 ? readBattleTable(sr.rom.image, be, sr.file) : null
+  let battle: BattleTable | null = null
+  try {
+    battle = be >= 0 ? readBattleTable(sr.rom.image, be, sr.file) : null
+  } catch (err) {
+    // Battle tables only label animations: an image with another layout still exports its models.
+    warnings.push(`battle table ${be}: ${(err as Error).message}; animations left unlabelled`)
+  }
   const labels = labelAnimations(battle, animations.length, textureAnimations.length)
   warnings.push(...labels.warnings)
   let dl: DlRun | null = null

@@ -264,3 +264,14 @@ describe('§8.3 geometry mode across nested G_DL calls', () => {
     expect(loadModel(s, 0, { pipelineParity: true }).dl!.triangles[0]!.geometryMode & 0x600).toBe(0x400)
   })
 })
+
+describe('battle table out of range', () => {
+  it('leaves the animations unlabelled with a warning instead of failing the model', () => {
+    const r = buildStadiumRom({ files: [{ model: plainModel(1) }] })
+    new DataView(r.buffer).setUint32(0x767d0, 0xfffff0)
+    const m = loadModel(openStadiumRom(r, 'x.z64'), 0, { geometry: false })
+    expect(m.battle).toBeNull()
+    expect(m.labels.labels[0]!.name).toBe('anim0')
+    expect(m.warnings.join(' ')).toMatch(/battle table 0.*runs past the end/)
+  })
+})
