@@ -15,7 +15,10 @@
  * - nodes, meshes, materials, skins and images keep the neutral scene's order and indices, so the
  *   indices stored in `extras` below are valid glTF indices;
  * - a clip with no node channel gets one placeholder STEP channel (glTF requires at least one),
- *   flagged in its extras.
+ *   flagged in its extras;
+ * - when a skin's joints share no root node (glTF requires one), an identity node
+ *   `modbench_skin_root` (extras `{modbench: {addedCommonRoot: true}}`) is appended after all
+ *   neutral nodes and the top-level nodes holding those joints are put under it.
  *
  * ## Extras schema (everything below lives under the key `modbench`, version 1)
  * - `scenes[0].extras.modbench = { version: 1, name, curves: Curve[], actor?: <scene.extras> }`
@@ -225,6 +228,28 @@ export function sceneToDocument(scene: Scene, opts: GltfExportOptions = {}): Doc
     if (n.parent >= 0) gNodes[n.parent].addChild(gNodes[i])
     else gScene.addChild(gNodes[i])
   })
+
+  // glTF requires a skin's joints to share a root node; the neutral model does not (its viewport
+  // copes). When they do not, the top-level nodes holding them go under one added identity node,
+  // appended after every neutral node so that all indices stay the same.
+  const topOf = (i: number) => {
+    for (let guard = 0; scene.nodes[i].parent >= 0 && guard < scene.nodes.length; guard++) i = scene.nodes[i].parent
+    return i
+  }
+  const wrap = new Set<number>()
+  for (const s of scene.skins) {
+    if (s.skeleton !== undefined) continue
+    const tops = new Set(s.joints.map(topOf))
+    if (tops.size > 1) for (const t of tops) wrap.add(t)
+  }
+  if (wrap.size) {
+    const root = doc.createNode('modbench_skin_root').setExtras({ modbench: { addedCommonRoot: true } })
+    gScene.addChild(root)
+    for (const t of [...wrap].sort((a, b) => a - b)) {
+      gScene.removeChild(gNodes[t])
+      root.addChild(gNodes[t])
+    }
+  }
 
   // Skins.
   const gSkins = scene.skins.map((s) => {

@@ -224,6 +224,38 @@ describe('viewport (NullEngine)', () => {
     vp.step(0.1)
   })
 
+  it('skinning with joints under different roots and no skeleton node', () => {
+    const s = demoScene()
+    s.nodes.push({ name: 'loose_joint', parent: -1, translation: [1, 0.5, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] })
+    const skin = s.skins[0]
+    skin.joints.push(s.nodes.length - 1)
+    const ibm = new Float32Array(skin.inverseBindMatrices.length + 16)
+    ibm.set(skin.inverseBindMatrices)
+    ibm.set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -1, -0.5, 0, 1], skin.inverseBindMatrices.length)
+    skin.inverseBindMatrices = ibm
+    delete skin.skeleton
+    const p = s.meshes[0].primitives[0]
+    p.joints![1] = 4
+    p.weights!.set([0.5, 0.5, 0, 0], 0)
+    // The loose joint moves in the first clip.
+    s.animations[0].channels.push({ node: s.nodes.length - 1, path: 'translation', times: new Float32Array([0, 1]), values: new Float32Array([1, 0.5, 0, 2, 1.5, 0]), interpolation: 'LINEAR' })
+    vp.setScene(s)
+    vp.player!.setClip(0)
+    vp.player!.setTime(0.5)
+    vp.scene.render()
+    const tube = vp.built!.meshes.find((m) => m.skeleton)!
+    tube.skeleton!.prepare(true)
+    const local = tube.getPositionData(true)!
+    const w = tube.computeWorldMatrix(true).m
+    for (const v of [0, 40, 100]) {
+      const ours = skinnedVertex(s, 0, 0.5, v)
+      const x = local[v * 3], y = local[v * 3 + 1], z = local[v * 3 + 2]
+      expect(w[0] * x + w[4] * y + w[8] * z + w[12]).toBeCloseTo(ours[0], 4)
+      expect(w[1] * x + w[5] * y + w[9] * z + w[13]).toBeCloseTo(ours[1], 4)
+      expect(w[2] * x + w[6] * y + w[10] * z + w[14]).toBeCloseTo(ours[2], 4)
+    }
+  })
+
   it('starts on the clip named by extras.selectedAnimation', () => {
     const s = demoScene()
     s.extras = { ...s.extras, selectedAnimation: 2 }

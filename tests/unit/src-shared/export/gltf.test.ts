@@ -175,6 +175,25 @@ describe('glTF export', () => {
     await validGlb(scene)
   })
 
+  it('joints without a common root get one added node, keeping every neutral index', async () => {
+    const scene = demoScene()
+    scene.nodes.push({ name: 'loose_joint', parent: -1, translation: [1, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] })
+    const skin = scene.skins[0]
+    skin.joints.push(scene.nodes.length - 1)
+    const ibm = new Float32Array(skin.inverseBindMatrices.length + 16)
+    ibm.set(skin.inverseBindMatrices)
+    ibm.set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -1, 0, 0, 1], skin.inverseBindMatrices.length)
+    skin.inverseBindMatrices = ibm
+    delete skin.skeleton
+    // Some vertices use the loose joint.
+    scene.meshes[0].primitives[0].joints![1] = 4
+    scene.meshes[0].primitives[0].weights!.set([0.5, 0.5, 0, 0], 0)
+    const { doc, json } = await validGlb(scene)
+    expect(json.nodes.slice(0, scene.nodes.length).map((n: { name: string }) => n.name)).toEqual(scene.nodes.map((n) => n.name))
+    expect(json.nodes[scene.nodes.length]).toMatchObject({ name: 'modbench_skin_root', extras: { modbench: { addedCommonRoot: true } } })
+    expectSameJointWorlds(scene, doc)
+  })
+
   it('extras become plain JSON (typed arrays as lists, NaN as null)', async () => {
     const scene = demoScene()
     scene.extras = { ...scene.extras, table: new Uint16Array([1, 2, 3]), bad: NaN, nested: { f: new Float32Array([0.5]), skip: undefined } }
