@@ -8,6 +8,7 @@
  * unchanged and units stay game units (no metre scaling; a glTF viewer shows them 1 unit = 1 m).
  * This file is the one place that adapts data to what glTF demands:
  * - normals are renormalised (a zero normal becomes +Y), colours clamped to 0..1;
+ * - a primitive without UVs under a textured material gets all-zero TEXCOORD_0;
  * - weights are renormalised to sum 1, joint slots with zero weight point at joint 0 and duplicate
  *   joints of one vertex are merged, as the glTF validator requires;
  * - indices are written as uint16 when the vertex count allows, uint32 otherwise;
@@ -205,6 +206,10 @@ export function sceneToDocument(scene: Scene, opts: GltfExportOptions = {}): Doc
         .setIndices(acc(`${tag}/indices`, 'SCALAR', nv <= 0xfffe ? Uint16Array.from(p.indices) : p.indices))
       if (p.normals) gp.setAttribute('NORMAL', acc(`${tag}/NORMAL`, 'VEC3', normalizedNormals(p.normals)))
       if (p.uvs) gp.setAttribute('TEXCOORD_0', acc(`${tag}/TEXCOORD_0`, 'VEC2', p.uvs))
+      else if (scene.materials[p.material].texture !== undefined) {
+        // glTF needs TEXCOORD_0 under a textured material: all zeros (the top-left texel), as a viewer would do without.
+        gp.setAttribute('TEXCOORD_0', acc(`${tag}/TEXCOORD_0`, 'VEC2', new Float32Array(nv * 2)))
+      }
       if (p.colors) gp.setAttribute('COLOR_0', acc(`${tag}/COLOR_0`, 'VEC4', clamp01(p.colors)))
       if (p.joints && p.weights) {
         const { joints, weights } = cleanSkinAttributes(p.joints, p.weights)

@@ -165,14 +165,17 @@ describe('glTF export', () => {
     expectSameJointWorlds(scene, doc)
   })
 
-  it('repairs what glTF forbids: zero normals, unnormalised weights and duplicate joints', async () => {
+  it('repairs what glTF forbids: zero normals, missing UVs, colours > 1, unnormalised weights, duplicate joints', async () => {
     const { joints, weights } = cleanSkinAttributes(new Uint16Array([2, 2, 3, 7, 1, 0, 0, 0]), new Float32Array([0.25, 0.25, 0.25, 0, 0, 0, 0, 0]))
     // Vertex 0: joint 2 twice merges to 0.5, joint 3 0.25 → renormalised 2/3, 1/3; joint 7 had no weight → 0.
     expect(Array.from(joints)).toEqual([2, 3, 0, 0, 0, 0, 0, 0])
     expect(Array.from(weights).map((w) => +w.toFixed(6))).toEqual([0.666667, 0.333333, 0, 0, 1, 0, 0, 0])
     const scene = demoScene()
     scene.meshes[1].primitives[0].normals!.fill(0, 0, 6)
-    await validGlb(scene)
+    delete scene.meshes[3].primitives[0].uvs // textured material, no UVs
+    scene.meshes[1].primitives[0].colors = new Float32Array(24 * 4).fill(1.5)
+    const { json } = await validGlb(scene)
+    expect(json.meshes[3].primitives[0].attributes.TEXCOORD_0).toBeDefined()
   })
 
   it('joints without a common root get one added node, keeping every neutral index', async () => {
