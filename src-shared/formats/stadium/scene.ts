@@ -268,7 +268,7 @@ export function buildStadiumScene(m: StadiumModel, opts: StadiumSceneOptions = {
     const times = new Float32Array(n)
     for (let f = 0; f < n; f++) times[f] = f / FRAME_RATE
     const channels: Channel[] = []
-    const add = (node: number, path: Channel['path'], get: (L: LevelLocal) => number[], restV: number[]) => {
+    const add = (levelIndex: number, node: number, path: Channel['path'], get: (L: LevelLocal) => number[], restV: number[]) => {
       const w = path === 'rotation' ? 4 : 3
       const vals = new Float32Array(n * w)
       let prev: number[] | null = null
@@ -292,9 +292,7 @@ export function buildStadiumScene(m: StadiumModel, opts: StadiumSceneOptions = {
       }
       channels.push({ node, path, times, values: vals, interpolation: interp })
     }
-    let levelIndex = 0
     for (const l of levels) {
-      levelIndex = l.index
       if (l.kind !== 'joint') continue
       const b = bones[l.bone]!
       if (b.animChannel < 0 || 3 * b.animChannel + 2 >= a.records.length) {
@@ -302,10 +300,10 @@ export function buildStadiumScene(m: StadiumModel, opts: StadiumSceneOptions = {
         if (b.mode !== 0) continue
       }
       const r = rest[l.index]!
-      add(ln.pivot[l.index]!, 'translation', (L) => L.pivotT, r.pivotT)
-      add(ln.pivot[l.index]!, 'rotation', (L) => L.pivotR, r.pivotR)
-      if (b.mode === 0) add(ln.leaf[l.index]!, 'scale', (L) => L.leafS, r.leafS)
-      else add(ln.pivot[l.index]!, 'scale', (L) => L.pivotS, r.pivotS)
+      add(l.index, ln.pivot[l.index]!, 'translation', (L) => L.pivotT, r.pivotT)
+      add(l.index, ln.pivot[l.index]!, 'rotation', (L) => L.pivotR, r.pivotR)
+      if (b.mode === 0) add(l.index, ln.leaf[l.index]!, 'scale', (L) => L.leafS, r.leafS)
+      else add(l.index, ln.pivot[l.index]!, 'scale', (L) => L.pivotS, r.pivotS)
     }
     const label = m.labels.labels[ai]!
     const paired = label.pairedTextureAnimation
