@@ -275,3 +275,24 @@ describe('battle table out of range', () => {
     expect(m.warnings.join(' ')).toMatch(/battle table 0.*runs past the end/)
   })
 })
+
+describe('§19.6 texture decode through the model tables', () => {
+  it('RGBA16, IA8 and CI8 records', async () => {
+    const { decodeModelTexture } = await import('../../../../../src-shared/formats/stadium/model-header')
+    const pal = Array.from({ length: 256 }, (_, i) => (i === 7 ? 0xf801 : 0x003f))
+    const model: FxModel = {
+      ...plainModel(9),
+      textures: [
+        { fmt: 0, siz: 2, w: 3, h: 1, data: Uint8Array.of(0xf8, 0x01, 0x07, 0xc0, 0x00, 0x3f) },
+        { fmt: 3, siz: 1, w: 1, h: 1, data: Uint8Array.of(0xa5) },
+        { fmt: 2, siz: 1, w: 2, h: 1, data: Uint8Array.of(7, 8) },
+      ],
+      palettes: [pal],
+    }
+    const m = loadModel(openStadiumRom(buildStadiumRom({ files: [{ model }] }), 't.z64'), 0, { geometry: false })
+    expect([...decodeModelTexture(m.module, m.tables, 0, -1, 0).rgba]).toEqual([255, 0, 0, 255, 0, 255, 0, 0, 0, 0, 255, 255])
+    expect([...decodeModelTexture(m.module, m.tables, 1, -1, 0).rgba]).toEqual([170, 170, 170, 85])
+    expect(m.tables.palettes[0]!.count).toBe(256) // from the TLUT DL's G_LOADTLUT
+    expect([...decodeModelTexture(m.module, m.tables, 2, 0, 0).rgba]).toEqual([255, 0, 0, 255, 0, 0, 255, 255])
+  })
+})
