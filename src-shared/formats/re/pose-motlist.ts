@@ -6,8 +6,9 @@
  *   the template's bone headers (§8 step 1, §7.5 "copy the bone block").
  * - One clip per bone: a rotation track for every bone (posed bones get the pose; the others
  *   keep the skeleton's reference rotation from the bone headers, never the template motion's
- *   frames); translation tracks (reference translation) for the roots and Hip/COG, as §7.5
- *   recommends, or wherever the pose has positions when `usePositions` is set. Scale stays 1.
+ *   frames); translation tracks (reference translation) for Hip/COG/pelvis as in the §10.3
+ *   vector (whose root has a rotation track only), or wherever the pose has positions when
+ *   `usePositions` is set. Scale stays 1.
  * - Each track: 2 keys at frames [0, F] with the same value, u8 indices; frameCount = endFrame
  *   = F, blending 0 (loop), rotations 3Component (0xC0000; 0xB0000 below mot 78), w ≥ 0.
  * - The mot owns the bone list (motSize = 0); one MotIndex entry with type = 1.
@@ -116,7 +117,10 @@ export function buildPoseMotlist(template: MotionFile, pose: PoseBones, opts: Po
     const clip: ClipDraft = { boneIndex: b.index, boneHash: b.hash, rotation }
     trackCount++
     const p = posedPos.get(b.index)
-    if (p || b.parent < 0 || TRANSLATED.test(b.name)) {
+    // Translation tracks only for Hip-like bones (and posed positions): spec §10.3 writes the
+    // root with a rotation track only, and §7.5 keeps the root at its reference (no root
+    // motion). §8 step 2 reads "root/Hip"; the §10.3 vector decides it (ambiguity noted).
+    if (p || TRANSLATED.test(b.name)) {
       const t = p ?? b.translation
       clip.translation = { channel: 'translation', compression: COMPRESSION_FULL, frames, values: [...t, ...t] }
       trackCount++
