@@ -9,7 +9,8 @@ import { hex } from '../../binary'
 import { computeUV, decodeTextureRef, stateKey, vertexNormal, wrapMode, type DrawCall, type TextureRef } from '../n64/f3dex2'
 import { OtherModeH } from '../n64/gbi'
 import { combinerUses } from '../n64/gbi'
-import type { Material, Mesh, Primitive, Scene, SceneNode, Texture, Curve } from '../../scene/types'
+import type { Animation, ColorTrack, Material, Mesh, Primitive, Scene, SceneNode, Texture, TextureSwapTrack, UVTrack, Curve } from '../../scene/types'
+import { bakeMaterialAnim } from './material-anim'
 import { emptyScene } from '../../scene/types'
 import { PATH_TYPE_NAMES, samplePath } from './interp-data'
 import { blockEndWorld, cartPose, sampleTrackWorld } from './main-track'
@@ -27,6 +28,8 @@ export interface StageSceneOptions {
   skybox?: boolean
   /** Max DL commands per list (runaway guard). */
   maxCommands?: number
+  /** Bake the stage material animation (default true). */
+  materialAnimation?: boolean
 }
 
 export interface StageSceneStats {
@@ -90,6 +93,8 @@ class SceneBuilder {
   private textures = new Map<string, number>()
   private materials = new Map<string, number>()
   warnings: string[] = []
+  /** Scene material → the Snap material (tag) and texture state it was made from. */
+  matInfo = new Map<number, { tag: number; ref: TextureRef | null; sScale: number; tScale: number; filterOn: boolean; usesPrim: boolean; draws: ModelDraws }>()
   constructor(private stage: Stage, name: string) {
     this.scene = emptyScene(name)
   }
@@ -156,6 +161,10 @@ class SceneBuilder {
       const filterOn = ((dc.state.otherModeH >>> OtherModeH.TEXTFILT) & 3) !== 0
       const tex = ref ? this.texture(ref, filterOn) : undefined
       const mat = this.material(dc, tex)
+      if (typeof dc.state.tag === 'number' && !this.matInfo.has(mat)) {
+        const twoCycle = ((dc.state.otherModeH >>> OtherModeH.CYCLETYPE) & 3) === 1
+        this.matInfo.set(mat, { tag: dc.state.tag, ref, sScale: dc.state.texture.sScale, tScale: dc.state.texture.tScale, filterOn, usesPrim: combinerUses(dc.state.combineHi, dc.state.combineLo, 3, twoCycle), draws })
+      }
       const lit = (dc.state.geometryMode & 0x20000) !== 0
       let g = groups.get(mat)
       if (!g) groups.set(mat, (g = { pos: [], nrm: [], uv: [], col: [], idx: [], lit, textured: tex !== undefined }))
@@ -226,6 +235,8 @@ export function buildStageScene(stage: Stage, opts: StageSceneOptions = {}): { s
   }
   const spawnsGroup = b.node({ name: 'spawns', parent: root, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], extras: { snap: { kind: 'spawnGroup' } } })
   const spawnList: Record<string, unknown>[] = []
+  const animSources: [ModelDraws, number, string][] = []
+  let skyDraws: ModelDraws | null = null
   let heightMap: HeightMap | null = null
   let groundWarned = false
   if (stage.info.collision) {
@@ -246,6 +257,7 @@ export function buildStageScene(stage: Stage, opts: StageSceneOptions = {}): { s
       draws = buildModelDraws(stage.map, room.gfx, `${label}.gfx`, { maxCommands: opts.maxCommands })
       for (const w of draws.warnings) b.warnings.push(`${label}: ${w}`)
       mesh = b.mesh(roomName(room), draws)
+      if (room.gfx.materialAnim) animSources.push([draws, room.gfx.materialAnim, label])
       stats.drawCalls += draws.drawCalls.length
       stats.commands += draws.commands
     }
@@ -314,11 +326,18 @@ export function buildStageScene(stage: Stage, opts: StageSceneOptions = {}): { s
     const draws = buildModelDraws(stage.map, sky, 'SkyBox', { oneCycle: sky.renderFunc === 0x800e1ca4, maxCommands: opts.maxCommands, skybox: true })
     for (const w of draws.warnings) b.warnings.push(`skybox: ${w}`)
     const mesh = b.mesh('skybox', draws)
+    skyDraws = draws
     stats.drawCalls += draws.drawCalls.length
     stats.commands += draws.commands
     stats.triangles += mesh?.triangles ?? 0
     b.node({ name: 'skybox', parent: root, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], ...(mesh ? { mesh: mesh.mesh } : {}), extras: { snap: { kind: 'skybox', renderFunc: hex(sky.renderFunc), animationSpeed: stage.setup.skyboxAnimSpeed } } })
   }
+  // stage material animation (§7.6): rooms on the global timer, the skybox at WorldSetup+0x10
+  const animModels: { draws: ModelDraws; table: number; speed: number; label: string }[] = []
+  for (const [draws, table, label] of animSources) animModels.push({ draws, table, speed: 1, label })
+  if (skyDraws && stage.skybox?.animation) animModels.push({ draws: skyDraws, table: stage.skybox.animation, speed: stage.setup.skyboxAnimSpeed > 0 ? stage.setup.skyboxAnimSpeed : 1, label: 'skybox' })
+  const anim = opts.materialAnimation === false ? null : bakeStageMaterialAnimation(b, stage, animModels)
+  if (anim) b.scene.animations.push(anim)
   // curves
   const curves: Curve[] = []
   if (stage.track.length) {
@@ -368,3 +387,114 @@ export function eulerToQuat(e: [number, number, number]): [number, number, numbe
 }
 
 export { stateKey, IDENT }
+
+const signed12 = (x: number) => (x << 20) >> 20
+
+/** Drops keys that lie on the line through their neighbours (per `width` floats per key). */
+function decimate(times: number[], values: number[], width: number, eps = 1e-5): { times: number[]; values: number[] } {
+  if (times.length <= 2) return { times, values }
+  const keepT: number[] = [times[0]!], keepV: number[] = values.slice(0, width)
+  for (let i = 1; i < times.length - 1; i++) {
+    const t0 = keepT[keepT.length - 1]!, t1 = times[i]!, t2 = times[i + 1]!
+    let straight = true
+    for (let c = 0; c < width && straight; c++) {
+      const a = keepV[keepV.length - width + c]!, v = values[i * width + c]!, z = values[(i + 1) * width + c]!
+      const lin = a + ((z - a) * (t1 - t0)) / (t2 - t0 || 1)
+      if (Math.abs(lin - v) > eps) straight = false
+    }
+    if (!straight) { keepT.push(t1); keepV.push(...values.slice(i * width, i * width + width)) }
+  }
+  keepT.push(times[times.length - 1]!)
+  keepV.push(...values.slice(values.length - width))
+  return { times: keepT, values: keepV }
+}
+
+function bakeStageMaterialAnimation(b: SceneBuilder, stage: Stage, models: { draws: ModelDraws; table: number; speed: number; label: string }[]): Animation | null {
+  const uvTracks: UVTrack[] = []
+  const textureSwaps: TextureSwapTrack[] = []
+  const colorTracks: ColorTrack[] = []
+  let duration = 0
+  const done = new Set<number>()
+  for (const model of models) {
+    const n = model.draws.materials.length
+    let table: number[]
+    try {
+      const r = stage.map.view(model.table, n * 4, 'material track table', `${model.label}.materialAnim`)
+      table = Array.from({ length: n }, (_, i) => r.u32At(i * 4, `${model.label}.materialAnim[${i}]`))
+    } catch (e) {
+      b.warnings.push(`${model.label}: material animation: ${(e as Error).message}`)
+      continue
+    }
+    table.forEach((ptr, m) => {
+      if (!ptr) return
+      const mat = model.draws.materials[m]!
+      let baked: ReturnType<typeof bakeMaterialAnim>
+      try {
+        baked = bakeMaterialAnim(stage.map, mat, ptr, `${model.label}.materialAnim[${m}]`)
+      } catch (e) {
+        b.warnings.push(`${model.label}: material ${m} animation: ${(e as Error).message}`)
+        return
+      }
+      if (!baked) return
+      const fps = 30 * model.speed
+      duration = Math.max(duration, baked.length / fps)
+      for (const [sceneMat, info] of b.matInfo) {
+        if (info.draws !== model.draws || info.tag !== m || done.has(sceneMat)) continue
+        done.add(sceneMat)
+        const ref = info.ref
+        const times = baked.frames.map((f) => f.frame / fps)
+        if (ref) {
+          const uls0 = signed12(ref.tile.uls), ult0 = signed12(ref.tile.ult)
+          const values: number[] = []
+          let moves = false
+          for (const f of baked.frames) {
+            const rs = f.sScale !== null && info.sScale ? f.sScale / info.sScale : 1
+            const rt = f.tScale !== null && info.tScale ? f.tScale / info.tScale : 1
+            const offU = f.uls === null ? 0 : (uls0 * rs - signed12(f.uls)) / (4 * ref.width)
+            const offV = f.ult === null ? 0 : (ult0 * rt - signed12(f.ult)) / (4 * ref.height)
+            if (Math.abs(offU) > 1e-6 || Math.abs(offV) > 1e-6 || Math.abs(rs - 1) > 1e-6 || Math.abs(rt - 1) > 1e-6) moves = true
+            values.push(offU, offV, rs, rt)
+          }
+          if (moves) {
+            const d = decimate(times, values, 4)
+            uvTracks.push({ material: sceneMat, times: new Float32Array(d.times), values: new Float32Array(d.values) })
+          }
+          // flipbook / palette animation: a texture per (image, palette) pair
+          const pairs = baked.frames.map((f) => `${f.imageIndex},${f.paletteIndex}`)
+          if (new Set(pairs).size > 1) {
+            const keyT: number[] = [], keyX: number[] = []
+            let last = ''
+            baked.frames.forEach((f, i) => {
+              if (pairs[i] === last) return
+              last = pairs[i]!
+              let tex: number | undefined
+              try {
+                const addr = stage.map.view(mat.images + f.imageIndex * 4, 4, 'images', 'Texture.images').u32At(0)
+                const pal = ref.paletteAddr !== undefined && mat.palettes ? stage.map.view(mat.palettes + f.paletteIndex * 4, 4, 'palettes', 'Texture.palettes').u32At(0) : ref.paletteAddr
+                tex = b.texture({ ...ref, addr, paletteAddr: pal }, info.filterOn)
+              } catch (e) {
+                b.warnings.push(`${model.label}: material ${m} frame ${f.frame}: ${(e as Error).message}`)
+              }
+              if (tex === undefined) return
+              keyT.push(times[i]!)
+              keyX.push(tex)
+            })
+            if (keyT.length > 1) textureSwaps.push({ material: sceneMat, times: new Float32Array(keyT), textures: new Uint32Array(keyX) })
+          }
+        }
+        if (info.usesPrim && new Set(baked.frames.map((f) => f.prim)).size > 1) {
+          const values: number[] = []
+          for (const f of baked.frames) values.push(((f.prim >>> 24) & 255) / 255, ((f.prim >>> 16) & 255) / 255, ((f.prim >>> 8) & 255) / 255, (f.prim & 255) / 255)
+          const d = decimate(times, values, 4)
+          colorTracks.push({ material: sceneMat, times: new Float32Array(d.times), values: new Float32Array(d.values) })
+        }
+      }
+    })
+  }
+  if (!uvTracks.length && !textureSwaps.length && !colorTracks.length) return null
+  return {
+    name: 'material animation', duration, frameRate: 30, channels: [], loop: true,
+    ...(uvTracks.length ? { uvTracks } : {}), ...(textureSwaps.length ? { textureSwaps } : {}), ...(colorTracks.length ? { colorTracks } : {}),
+    extras: { snap: { kind: 'stageMaterialAnimation', note: 'stage material tracks run on the global timer; noclip loops them' } },
+  }
+}

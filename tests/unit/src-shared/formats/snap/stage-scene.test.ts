@@ -95,3 +95,36 @@ describe('stage scene (neutral model)', () => {
     expect(s.stats.triangles).toBe(36 * 242 + 4 * 50 + 32 + 36 * 4)
   })
 })
+
+describe('stage material animation (§7.6)', () => {
+  const st = parseStage(rom.image, 'beach')
+  const { scene } = buildStageScene(st)
+  const anim = scene.animations.find((a) => a.name === 'material animation')!
+  const npMat = scene.meshes[scene.nodes.find((n) => n.name === 'non-path room 0')!.mesh!]!.primitives[0]!.material
+  it('bakes the tile-0 S scroll into a UV track: offS0 0 → 1 over 60 frames = one texture width', () => {
+    expect(anim).toBeDefined()
+    expect(anim.loop).toBe(true)
+    expect(anim.duration).toBeCloseTo(60 / 30, 6)
+    const uv = anim.uvTracks!.find((t) => t.material === npMat)!
+    const at = (sec: number) => {
+      const i = Array.from(uv.times).findIndex((t) => t >= sec - 1e-6)
+      if (Math.abs(uv.times[i]! - sec) < 1e-6) return uv.values[i * 4]!
+      const t0 = uv.times[i - 1]!, t1 = uv.times[i]!
+      return uv.values[(i - 1) * 4]! + ((uv.values[i * 4]! - uv.values[(i - 1) * 4]!) * (sec - t0)) / (t1 - t0)
+    }
+    // uls = offS0 · width / scaleS · 4 → UV offset −uls/(4·width) = −offS0
+    expect(at(0)).toBeCloseTo(0, 6)
+    expect(at(1)).toBeCloseTo(-0.5, 2)
+    expect(at(2)).toBeCloseTo(-1, 6)
+    // scale unchanged
+    expect(uv.values[2]).toBe(1)
+  })
+  it('flips to the second image after 30 frames (texture swap)', () => {
+    const sw = anim.textureSwaps!.find((t) => t.material === npMat)!
+    expect(Array.from(sw.times)).toEqual([0, 1])
+    expect(sw.textures[0]).toBe(scene.materials[npMat]!.texture)
+    expect(sw.textures[1]).not.toBe(sw.textures[0])
+    const t1 = scene.textures[sw.textures[1]!]!
+    expect([t1.width, t1.height]).toEqual([32, 32])
+  })
+})
