@@ -166,14 +166,16 @@ export function sceneProblems(scene: Scene, limit = 100): SceneProblem[] {
   })
   if (full()) return out
 
-  // Meshes.
+  // Meshes. Smallest joint count among the skins each mesh is used with:
+  const meshJointLimit = new Map<number, number>()
+  for (const n of scene.nodes) {
+    if (n.mesh !== undefined && n.skin !== undefined && Array.isArray(scene.skins[n.skin]?.joints)) {
+      meshJointLimit.set(n.mesh, Math.min(meshJointLimit.get(n.mesh) ?? Infinity, scene.skins[n.skin].joints.length))
+    }
+  }
   scene.meshes.forEach((mesh, mi) => {
     const use = meshSkinUse.get(mi) ?? [false, false]
-    // Smallest joint count among the skins this mesh is used with.
-    let jointLimit = Infinity
-    scene.nodes.forEach((n) => {
-      if (n.mesh === mi && n.skin !== undefined && scene.skins[n.skin]) jointLimit = Math.min(jointLimit, scene.skins[n.skin].joints.length)
-    })
+    const jointLimit = meshJointLimit.get(mi) ?? Infinity
     if (!Array.isArray(mesh.primitives) || mesh.primitives.length === 0) return bad(`meshes[${mi}].primitives`, 'a mesh needs at least one primitive')
     mesh.primitives.forEach((pr, pi) => {
       if (full()) return
