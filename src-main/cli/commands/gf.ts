@@ -19,6 +19,7 @@ function entryJson(e: GfEntry): Record<string, unknown> {
   if (e.signature !== null) o.signature = hex(e.signature)
   if (e.note) o.note = e.note
   if (e.texture) o.name = e.texture.name
+  if (e.error) o.error = e.error
   if (e.bch) o.bch = Object.fromEntries(Object.entries(e.bch.counts).filter(([, n]) => n > 0))
   if (e.children) {
     o.magic = e.nestedMagic
@@ -31,10 +32,14 @@ const info: Command = {
   name: 'gf info',
   summary: 'list the files of a GF set, their package magic and entries (offset, length, kind)',
   usage: 'gf info SET [--json]',
-  help: `${SET_HELP}\nJSON: {"files":[{"file","magic","size","entries":[{"index","offset","length","kind"}]}],"missing":[…]}\nkind: model | texture | motion | bch | package | unknown; offsets are absolute in the file.`,
+  help: `${SET_HELP}\nJSON: {"files":[{"file","magic","size","entries":[{"index","offset","length","kind"}]}],"missing":[…]}\nkind: model | texture | motion | bch | package | unknown; offsets are absolute in the file.\nA texture entry whose header cannot be read is listed with an "error" key and a warning; a bad package is an error.`,
   positionals: { min: 1, max: 1 },
   async run(ctx) {
-    const set = await loadSet(ctx.positionals[0]!)
+    // Lenient: `info` lists the package structure (spec §2.2) and classifies entries by signature
+    // (§3); a texture entry whose header cannot be read (too short, unknown format id, data past
+    // the entry) is still a `texture` entry, reported on stderr with file, entry and offset and
+    // in the entry's `error` key (§9.2: "keep the entry opaque"). Package errors stay fatal.
+    const set = await loadSet(ctx.positionals[0]!, { lenient: true })
     report(ctx, set)
     if (ctx.json) {
       ctx.printJson({ files: set.files.map((f) => ({ file: f.file, magic: f.magic, size: f.bytes.byteLength, entries: f.entries.map(entryJson) })), missing: set.missing })
@@ -107,7 +112,7 @@ const replace: Command = {
   name: 'gf replace',
   summary: 'write a repacked GF set to a new folder, with textures re-encoded from PNGs',
   usage: 'gf replace SET --out DIR --texture FILE:ENTRY=PNG [--texture …] [--json]',
-  help: `${SET_HELP}\nEach PNG is re-encoded in its texture's original format and size (a PNG of another size is an error);\nevery other byte stays as it was. With no --texture the output equals the input byte for byte.\nETC1/ETC1A4 are encoded by our own encoder; --etc1-effort fast|normal|high trades time for quality (default normal).\nThe new set is verified (re-parsed, untouched entries compared) before it is moved into DIR.\nJSON: {"out","files":[{"file","changed","size","sha256"}],"replaced":[{"file","entry","name","format","width","height","psnr"}]} (psnr null = exact).`,
+  help: `${SET_HELP}\nEach PNG is re-encoded in its texture's original format and size (a PNG of another size is an error);\nevery other byte stays as it was. With no --texture the output equals the input byte for byte\n(entries not replaced are copied as they are, even texture entries whose header cannot be read).\nETC1/ETC1A4 are encoded by our own encoder; --etc1-effort fast|normal|high trades time for quality (default normal).\nThe new set is verified (re-parsed, untouched entries compared) before it is moved into DIR.\nJSON: {"out","files":[{"file","changed","size","sha256"}],"replaced":[{"file","entry","name","format","width","height","psnr"}]} (psnr null = exact).`,
   options: { out: { type: 'string' }, texture: { type: 'string', multiple: true }, 'etc1-effort': { type: 'string' } },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
@@ -115,7 +120,11 @@ const replace: Command = {
     const args = ((ctx.values.texture as string[] | undefined) ?? []).map(parseTextureArg)
     const effort = (ctx.values['etc1-effort'] as string | undefined) ?? 'normal'
     if (effort !== 'fast' && effort !== 'normal' && effort !== 'high') throw new UsageError(`--etc1-effort takes fast, normal or high, got ${JSON.stringify(effort)}`)
-    const set = await loadSet(ctx.positionals[0]!)
+    // Lenient: an entry that is not replaced is copied as opaque bytes, so a set whose untouched
+    // texture headers cannot be read still repacks byte for byte (spec §15.1 round trip: an
+    // 8-byte entry with the GFTexture signature). Replacing such an entry fails (exit 1) with
+    // the header error (file, entry, offset). Package errors stay fatal.
+    const set = await loadSet(ctx.positionals[0]!, { lenient: true })
     report(ctx, set)
     const reps: TextureReplacement[] = []
     for (const a of args) {
