@@ -100,9 +100,14 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
 
   for (const p of paths) {
     const abs = path.resolve(p)
-    const st = await fsp.stat(abs)
-    if (st.isDirectory()) await visitDir(abs, 0)
-    else await visitFile(abs)
+    try {
+      const st = await fsp.stat(abs)
+      if (st.isDirectory()) await visitDir(abs, 0)
+      else await visitFile(abs)
+    } catch (e) {
+      const err = e as NodeJS.ErrnoException
+      onError?.(abs, err.code === 'ENOENT' ? new Error(`${abs}: no such file or folder`) : err)
+    }
   }
   return jobs
 }

@@ -128,3 +128,17 @@ describe('catalog CLI', () => {
     for (const c of ['index', 'ls', 'find', 'info', 'serve']) expect(top.stdout).toContain(c)
   })
 })
+
+describe('index with a missing path', () => {
+  it('records the missing path as an error and indexes the rest', async () => {
+    const files = path.join(dir, 'missing')
+    fs.mkdirSync(files, { recursive: true })
+    fs.writeFileSync(path.join(files, 'ok.z64'), romImage('OK GAME'))
+    const res = await cli(['index', path.join(files, 'nope.z64'), files, '--db', path.join(dir, 'missing.sqlite'), '--json'])
+    expect(res.code).toBe(1)
+    const doc = res.json()
+    expect(doc.sources.map((s: { status: string }) => s.status).sort()).toEqual(['error', 'indexed'])
+    expect(doc.sources.find((s: { status: string }) => s.status === 'error').error).toMatch(/nope.z64: no such file or folder/)
+    expect(doc.assets).toBe(1)
+  })
+})
