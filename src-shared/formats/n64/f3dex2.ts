@@ -308,7 +308,14 @@ export class F3dex2 {
         throw new LimitError(`more than ${this.opts.maxCommands} display-list commands (a loop or a list that never ends) at ${hex(pc)}`, { structure: `DisplayList ${hex(start)}` })
       }
       this.currentDl = pc
-      const cmd = mem.read(pc, 8, `DisplayList ${hex(start)} command at ${hex(pc)}`)
+      let cmd: Uint8Array
+      try {
+        cmd = mem.read(pc, 8, 'DisplayList command')
+      } catch (e) {
+        // name the list and the command only on failure (no string building per command)
+        if (e instanceof FormatError) throw new FormatError(`display list ${hex(start)}: command at ${hex(pc)}: ${e.detail}`, { file: e.file, structure: e.structure, offset: e.offset })
+        throw e
+      }
       const w0 = ((cmd[0]! << 24) | (cmd[1]! << 16) | (cmd[2]! << 8) | cmd[3]!) >>> 0
       const w1 = ((cmd[4]! << 24) | (cmd[5]! << 16) | (cmd[6]! << 8) | cmd[7]!) >>> 0
       pc = (pc + 8) >>> 0
