@@ -55,6 +55,12 @@ export interface BuiltMaterial {
   linesMaterial?: StandardMaterial
 }
 
+/** What a Babylon mesh of the scene stands for (in `mesh.metadata.modbench`); node −1: merged static geometry. */
+export interface MeshInfo {
+  node: number
+  material: number
+}
+
 export interface BuiltScene {
   neutral: Scene
   root: TransformNode
@@ -344,6 +350,7 @@ export function buildScene(bscene: BScene, scene: Scene, opts: BuildOptions = {}
     }
     for (const [key, parts] of own) {
       const m = makeMesh(`${n.name || `node${ni}`}/${mesh.name}/${key}`, parts)
+      m.metadata = { modbench: { node: ni, material: parts[0].p.material } satisfies MeshInfo }
       if (skinned) {
         const j = new Float32Array(m.getTotalVertices() * 4)
         const w = new Float32Array(m.getTotalVertices() * 4)
@@ -370,6 +377,7 @@ export function buildScene(bscene: BScene, scene: Scene, opts: BuildOptions = {}
   for (const [key, parts] of staticGroups) {
     const first = parts[0].p
     const m = makeMesh(`static/${scene.materials[first.material]?.name ?? first.material}/${key}`, parts)
+    m.metadata = { modbench: { node: -1, material: first.material } satisfies MeshInfo }
     m.parent = root
     m.freezeWorldMatrix()
     staticMeshes.push(m)

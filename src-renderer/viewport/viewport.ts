@@ -22,7 +22,9 @@ import type { LinesMesh } from '@babylonjs/core/Meshes/linesMesh.js'
 import type { Scene } from '../../src-shared/scene/types'
 import { boundsCenter, boundsRadius, sceneBounds, type Bounds } from '../../src-shared/scene/bounds'
 import { samplePose } from '../../src-shared/scene/sample'
-import { buildScene, type BuildOptions, type BuiltMaterial, type BuiltScene } from './build'
+import { buildScene, type BuildOptions, type BuiltMaterial, type BuiltScene, type MeshInfo } from './build'
+import { PointerEventTypes } from '@babylonjs/core/Events/pointerEvents.js'
+import '@babylonjs/core/Culling/ray.js' // side effect: scene.pick
 import { makeBoundsBox, makeCurves, makeGrid, SkeletonOverlay } from './helpers'
 import { AnimationPlayer, type PlayerState } from './player'
 
@@ -58,8 +60,22 @@ export interface Viewport {
   onPlayer(listener: (s: PlayerState) => void): () => void
   /** Called after each setScene. */
   onScene(listener: (built: BuiltScene | null) => void): () => void
+  /** What is under canvas pixel (x, y): node and material of the scene, or null. */
+  pick(x: number, y: number): PickInfo | null
+  /** Called when the user clicks (taps) the canvas, with what is under the pointer. */
+  onPick(listener: (info: PickInfo | null) => void): () => void
   resize(): void
   dispose(): void
+}
+
+export interface PickInfo {
+  /** Neutral node index, or −1 for merged static geometry. */
+  node: number
+  nodeName: string | null
+  material: number
+  materialName: string | null
+  /** World-space point hit. */
+  point: [number, number, number]
 }
 
 export interface ViewportOptions {
@@ -146,6 +162,26 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
   let skeleton: SkeletonOverlay | null = null
   let playerOff: (() => void) | null = null
   const playerListeners = new Set<(s: PlayerState) => void>()
+  const pickListeners = new Set<(p: PickInfo | null) => void>()
+  const pick = (x: number, y: number): PickInfo | null => {
+    if (!built) return null
+    const hit = scene.pick(x, y, (m) => !!(m.metadata as { modbench?: MeshInfo } | null)?.modbench && m.isEnabled() && m.isVisible)
+    const info = (hit?.pickedMesh?.metadata as { modbench?: MeshInfo } | null)?.modbench
+    if (!hit?.hit || !info || !hit.pickedPoint) return null
+    const n = built.neutral
+    return {
+      node: info.node,
+      nodeName: info.node >= 0 ? n.nodes[info.node]?.name ?? null : null,
+      material: info.material,
+      materialName: n.materials[info.material]?.name ?? null,
+      point: [hit.pickedPoint.x, hit.pickedPoint.y, hit.pickedPoint.z],
+    }
+  }
+  scene.onPointerObservable.add((e) => {
+    if (e.type !== PointerEventTypes.POINTERTAP || !pickListeners.size) return
+    const p = pick(scene.pointerX, scene.pointerY)
+    for (const l of pickListeners) l(p)
+  })
   const sceneListeners = new Set<(b: BuiltScene | null) => void>()
 
   const applyMaterials = () => {
@@ -250,6 +286,11 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
     onPlayer(l) {
       playerListeners.add(l)
       return () => playerListeners.delete(l)
+    },
+    pick,
+    onPick(l) {
+      pickListeners.add(l)
+      return () => pickListeners.delete(l)
     },
     onScene(l) {
       sceneListeners.add(l)

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { NullEngine } from '@babylonjs/core/Engines/nullEngine.js'
-import { Matrix } from '@babylonjs/core/Maths/math.vector.js'
+import { Matrix, Vector3 } from '@babylonjs/core/Maths/math.vector.js'
 import { createViewportOn, type Viewport } from '../../../../src-renderer/viewport/viewport'
 import { demoScene } from '../../../../src-shared/scene/demo'
 import { mat4Multiply, transformPoint } from '../../../../src-shared/scene/math'
@@ -254,6 +254,23 @@ describe('viewport (NullEngine)', () => {
       expect(w[1] * x + w[5] * y + w[9] * z + w[13]).toBeCloseTo(ours[1], 4)
       expect(w[2] * x + w[6] * y + w[10] * z + w[14]).toBeCloseTo(ours[2], 4)
     }
+  })
+
+  it('picks what is under a pixel: merged static geometry by material, moving nodes by node', () => {
+    vp.setToggle('curves', false)
+    vp.step(0)
+    const at = (p: number[]) => {
+      const w = engine.getRenderWidth()
+      const h = engine.getRenderHeight()
+      const v = Vector3.Project(new Vector3(p[0], p[1], p[2]), Matrix.Identity(), vp.scene.getTransformMatrix(), vp.camera.viewport.toGlobal(w, h))
+      return vp.pick(v.x, v.y)
+    }
+    // The near face of pillar_a (static, merged) and the cap on the last bone (a moving node).
+    const pillar = at([2.2, 0.75, -1.25])
+    expect(pillar).toMatchObject({ node: -1, materialName: 'pillar' })
+    const cap = at([0, 4.4, 0])
+    expect(cap).toMatchObject({ node: 6, nodeName: 'cap', materialName: 'cap' })
+    expect(vp.pick(1, 1)).toBeNull() // the sky in the top-left corner
   })
 
   it('starts on the clip named by extras.selectedAnimation', () => {
