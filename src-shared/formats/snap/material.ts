@@ -164,5 +164,5 @@ export function materialSetupCommands(map: AddressMap, m: SnapMaterial, rt: Mate
     const t = Math.abs(T) > 1 / 65535 ? Math.min(0xffff, trunc(2 ** 21 / sc / T)) : 0
     out.push([(0xd7 << 24) | 2, ((s & 0xffff) << 16) | (t & 0xffff)])
   }
-  return out
+  return out.map(([w0, w1]) => [w0 >>> 0, w1 >>> 0])
 }
