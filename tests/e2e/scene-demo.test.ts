@@ -139,7 +139,9 @@ describe('demo scene in the viewport (Chromium, browser mode)', () => {
 
     // Keyboard: → steps one frame, Space plays.
     await page.getByTestId('anim-scrubber').fill('0')
+    // Clicking the canvas centre (the framed tube at rest) picks it.
     await page.getByTestId('viewport-canvas').click()
+    await expect.poll(async () => await page.getByTestId('viewport-picked').textContent().catch(() => '')).toMatch(/^tube · tube$/)
     await page.keyboard.press('ArrowRight')
     await page.keyboard.press('ArrowRight')
     await expect.poll(async () => await page.getByTestId('anim-frame').textContent()).toMatch(/^2 \/ 60$/)
