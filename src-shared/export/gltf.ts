@@ -8,6 +8,7 @@
  * unchanged and units stay game units (no metre scaling; a glTF viewer shows them 1 unit = 1 m).
  * This file is the one place that adapts data to what glTF demands:
  * - normals are renormalised (a zero normal becomes +Y), colours clamped to 0..1;
+ * - materials are written as metallic 0, roughness 1 (our sources are not PBR: plain diffuse);
  * - a primitive without UVs under a textured material gets all-zero TEXCOORD_0;
  * - weights are renormalised to sum 1, joint slots with zero weight point at joint 0 and duplicate
  *   joints of one vertex are merged, as the glTF validator requires;
