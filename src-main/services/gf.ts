@@ -10,6 +10,8 @@ import { findTexture, listTextures, type GfSet, type GfTextureRef } from '../../
 import { decodeGfTexture } from '../../src-shared/formats/gf/texture'
 import { reencodeTexture, type TextureReplacement } from '../../src-shared/formats/gf/replace'
 import { resizeBilinear } from '../../src-shared/formats/pica/image'
+import { isEtc } from '../../src-shared/formats/pica/texture-format'
+import { reencodeOffThread } from '../gf/reencode-worker'
 
 function info(t: GfTextureRef, set: GfSet): GfTextureInfo {
   const f = set.files.find((x) => x.file === t.file)!
@@ -83,7 +85,10 @@ export const gfHandlers: Handlers = {
     const warnings: string[] = []
     const img = await image(ctx, req)
     const { rgba, resized } = fit(img, t.header.width, t.header.height, req.resize ?? true, warnings)
-    const r = reencodeTexture(t.bytes, rgba, t.header.width, t.header.height, { file: t.file, entry: t.entry })
+    // ETC1/ETC1A4 encoding is slow (seconds for 1024×1024): it runs on a worker thread so the
+    // server keeps answering; the other formats are cheap and run inline.
+    const job = [t.bytes, rgba, t.header.width, t.header.height, { file: t.file, entry: t.entry }] as const
+    const r = isEtc(t.header.format) ? await reencodeOffThread(...job) : reencodeTexture(...job)
     return { info: info(t, set), source: rgba, rgba: r.decoded, psnr: Number.isFinite(r.psnr) ? r.psnr : null, resized, warnings }
   },
   'gf:repack': async (req, ctx) => {
