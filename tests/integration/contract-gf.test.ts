@@ -457,6 +457,31 @@ describe('gf info --json', () => {
     expect(readdirSync(out)).toEqual(['1.bin'])
   })
 
+  it('the texture builder of this file writes exactly the §15.4 header', () => {
+    const e = gfTexture('Tex0', 8, 8, 'RGB565', 1, new Uint8Array(128))
+    const want = [
+      0x13, 0x12, 0x04, 0x15, 0x01, 0x00, 0x00, 0x00, 0x74, 0x65, 0x78, 0x74, 0x75, 0x72, 0x65, 0x00,
+      0xe8, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+      0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x54, 0x65, 0x78, 0x30, 0x00, 0x00, 0x00, 0x00,
+      ...new Array<number>(0x30).fill(0),
+      0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08, 0x00, 0x08, 0x00, 0x02, 0x00, 0x01, 0x00,
+      ...new Array<number>(16).fill(0xff),
+    ]
+    expect(Array.from(e.subarray(0, 0x80))).toEqual(want)
+    expect(e.length).toBe(0x80 + 128)
+  })
+
+  it('a pk3DS-style 0.bin (entries only 4-aligned) parses; a model off its 16-byte alignment is a warning naming file, entry and offset (§2.4)', async () => {
+    const model = cat(u32(0x15122117), new Array<number>(20).fill(1))
+    const p = pkg([model, model], { align: 4 })
+    expect(p.offsets[1]! % 16).not.toBe(0)
+    const dir = writeSet('pk3ds0', new Map([['0.bin', p.bytes]]))
+    const r = await cli(['gf', 'info', dir, '--json'])
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.json().files[0].entries.map((e: { kind: string }) => e.kind)).toEqual(['model', 'model'])
+    expect(r.stderr).toMatch(new RegExp(`0\\.bin.*entry 1.*${hexs(p.offsets[1]!)}`))
+  })
+
   it('missing set files are reported, not fatal', async () => {
     const m = new Map(built.files)
     m.delete('5.bin')
