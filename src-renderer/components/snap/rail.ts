@@ -1,39 +1,63 @@
 /**
- * The rail camera's path: the stage scene's game-timed main-track curve (30 samples per block,
- * uniform in the block's moveTime) and the blocks' movement durations (animation frames at 30 Hz).
- * Pure functions so the UI logic can be tested without WebGL.
+ * The rail camera's path and timing, as the Zero-One moves (pokemon-snap.md §9 step 8): each game
+ * frame (30 Hz) the cart advances `moveTime` by `speedMult × lerp(scaleX, nextBlockScaleX,
+ * moveTime)` with `speedMult = 0.0005` (the value at the start of a run; dash and view direction
+ * change it during play), where scaleX is the blended scale-X speed factor of the control lines.
+ * Positions come from the stage scene's game-timed track curve (30 samples per block, uniform in
+ * moveTime) and its per-sample speed factors. Pure functions, testable without WebGL.
  */
 import type { Scene } from '../../../src-shared/scene/types'
 
 export type P3 = [number, number, number]
 
+export const SPEED_MULT = 0.0005
+/** Frames simulated at most (a broken speed factor cannot make the table endless). */
+const MAX_FRAMES = 400_000
+/** Speed factors below this are clamped (0 would never leave the block). */
+const MIN_SPEED = 0.05
+
 export interface Rail {
   pts: P3[]
-  /** Frames per block. */
-  blocks: number[]
-  /** First frame of each block. */
-  starts: number[]
-  /** Total frames. */
-  total: number
+  speeds: number[]
   samplesPerBlock: number
+  blocks: number
+  /** Per game frame: block index + moveTime (e.g. 2.25 = block 2, moveTime 0.25). */
+  frames: Float32Array
+  /** Total game frames. */
+  total: number
 }
 
-export function railFromScene(scene: Scene | null): Rail | null {
+function speedAt(r: Pick<Rail, 'speeds' | 'samplesPerBlock'>, block: number, m: number): number {
+  const x = (block + m) * r.samplesPerBlock
+  const i = Math.min(r.speeds.length - 2, Math.max(0, Math.floor(x)))
+  const t = Math.min(1, Math.max(0, x - i))
+  const a = r.speeds[i] ?? 1, b = r.speeds[i + 1] ?? a
+  return a + (b - a) * t
+}
+
+export function railFromScene(scene: Scene | null, speedMult = SPEED_MULT): Rail | null {
   if (!scene) return null
   const c = scene.curves.find((k) => (k.extras?.snap as { kind?: string } | undefined)?.kind === 'mainTrackTimed')
-  const snap = scene.extras?.snap as { track?: { duration: number }[] } | undefined
-  const blocks = (snap?.track ?? []).map((b) => Math.max(1, b.duration || 1))
-  if (!c || !blocks.length) return null
-  const samplesPerBlock = Number((c.extras?.snap as { samplesPerBlock?: number }).samplesPerBlock ?? 30)
+  if (!c) return null
+  const x = c.extras?.snap as { samplesPerBlock?: number; speeds?: number[] }
+  const samplesPerBlock = Number(x.samplesPerBlock ?? 30)
   const pts: P3[] = []
   for (let k = 0; k + 2 < c.points.length; k += 3) pts.push([c.points[k]!, c.points[k + 1]!, c.points[k + 2]!])
-  const starts: number[] = []
-  let acc = 0
-  for (const d of blocks) {
-    starts.push(acc)
-    acc += d
+  const blocks = Math.floor((pts.length - 1) / samplesPerBlock)
+  if (blocks < 1) return null
+  const speeds = x.speeds && x.speeds.length === pts.length ? x.speeds : pts.map(() => 1)
+  const frames: number[] = []
+  let b = 0, m = 0
+  const r0 = { speeds, samplesPerBlock }
+  while (b < blocks && frames.length < MAX_FRAMES) {
+    frames.push(b + m)
+    const here = speedAt(r0, b, m)
+    const next = b + 1 < blocks ? speedAt(r0, b + 1, 0) : here
+    m += speedMult * Math.max(MIN_SPEED, here + (next - here) * m)
+    if (m >= 1) { b++; m -= 1 }
   }
-  return { pts, blocks, starts, total: acc, samplesPerBlock }
+  frames.push(blocks)
+  return { pts, speeds, samplesPerBlock, blocks, frames: new Float32Array(frames), total: frames.length - 1 }
 }
 
 function lerpAt(pts: P3[], v: number): P3 {
@@ -43,14 +67,15 @@ function lerpAt(pts: P3[], v: number): P3 {
   return [a[0] + (c[0] - a[0]) * t, a[1] + (c[1] - a[1]) * t, a[2] + (c[2] - a[2]) * t]
 }
 
-/** The cart's position at a track frame and a point a little ahead (for the view direction). */
+/** The cart at a game frame (fractional frames interpolate), and a point a little ahead. */
 export function railAt(r: Rail, frame: number): { position: P3; ahead: P3; block: number; moveTime: number } {
   const f = Math.min(r.total, Math.max(0, frame))
-  let b = 0
-  while (b < r.blocks.length - 1 && f >= r.starts[b + 1]!) b++
-  const moveTime = Math.min(1, (f - r.starts[b]!) / r.blocks[b]!)
-  const x = (b + moveTime) * r.samplesPerBlock
-  return { position: lerpAt(r.pts, x), ahead: lerpAt(r.pts, Math.min(r.pts.length - 1, x + 2)), block: b, moveTime }
+  const i = Math.min(r.total - 1, Math.floor(f))
+  const a = r.frames[i]!, b = r.frames[Math.min(r.total, i + 1)]!
+  const s = a + (b - a) * (f - i)
+  const block = Math.min(r.blocks - 1, Math.floor(s))
+  const x = s * r.samplesPerBlock
+  return { position: lerpAt(r.pts, x), ahead: lerpAt(r.pts, Math.min(r.pts.length - 1, x + 2)), block, moveTime: s - block }
 }
 
 /** Eye (cart position raised by `eyeHeight`) and look-at target `lookAhead` units forward. */

@@ -345,10 +345,18 @@ export function buildStageScene(stage: Stage, opts: StageSceneOptions = {}): { s
     pts.push(blockEndWorld(stage.track[stage.track.length - 1]!))
     curves.push({ name: 'main track', points: new Float32Array(pts.flat()), node: -1, color: [1, 0.85, 0.1], extras: { snap: { kind: 'mainTrack', blocks: stage.track.map((t) => ({ room: t.room, start: 0, duration: t.duration })) } } })
     // the rail with the game's timing (arc-length paths, cpTime 0.5): 30 samples per block
+    // (position per moveTime step, plus the blended scale-X speed factor and cart yaw there, §9)
     const timed: number[] = []
-    for (const blk of stage.track) for (let k = 0; k < 30; k++) timed.push(...cartPose(blk, k / 30).position)
-    timed.push(...cartPose(stage.track[stage.track.length - 1]!, 1).position)
-    curves.push({ name: 'main track (game timing)', points: new Float32Array(timed), node: -1, color: [1, 0.5, 0.1], extras: { snap: { kind: 'mainTrackTimed', samplesPerBlock: 30 } } })
+    const speeds: number[] = []
+    const yaws: number[] = []
+    const push = (pose: ReturnType<typeof cartPose>) => {
+      timed.push(...pose.position)
+      speeds.push(Math.round(pose.speed * 1e6) / 1e6)
+      yaws.push(Math.round(pose.yaw * 1e6) / 1e6)
+    }
+    for (const blk of stage.track) for (let k = 0; k < 30; k++) push(cartPose(blk, k / 30))
+    push(cartPose(stage.track[stage.track.length - 1]!, 1))
+    curves.push({ name: 'main track (game timing)', points: new Float32Array(timed), node: -1, color: [1, 0.5, 0.1], extras: { snap: { kind: 'mainTrackTimed', samplesPerBlock: 30, speeds, yaws } } })
   }
   stage.paths.forEach((p, i) => {
     const pts = samplePath(p.path, opts.pathSamples ?? 64, 100)
