@@ -68,6 +68,7 @@ const textures: Command = {
   async run(ctx) {
     const set = await loadSet(ctx.positionals[0]!)
     report(ctx, set)
+    // `mipmaps` is the header's MipmapSize (+0x6E) as stored (levels, 1 = none; spec §9.1, §16 item 4).
     const list = listTextures(set).map((t) => ({ file: t.file, entry: t.entry, name: t.header.name, width: t.header.width, height: t.header.height, format: t.header.format, mipmaps: t.header.mipmaps }))
     if (ctx.json) {
       ctx.printJson(list)

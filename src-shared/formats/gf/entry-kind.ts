@@ -36,6 +36,8 @@ function asciiEq(b: Uint8Array, at: number, s: string): boolean {
  * Classifies one entry. `ctx` locates it for warnings and for the nested package's offsets.
  */
 export function classifyEntry(bytes: Uint8Array, ctx: { file?: string; entry?: number; base?: number } = {}): Classification {
+  // Spec §1 calls a zero-length entry "absent"; CLI.md's kinds have no such word, so it is
+  // `unknown` with note `empty` (likewise GFModelPack below: `unknown`, note `modelpack`).
   if (bytes.byteLength === 0) return { kind: 'unknown', signature: null, note: 'empty' }
   if (bytes.byteLength < 4) return { kind: 'unknown', signature: null }
   const sig = (bytes[0]! | (bytes[1]! << 8) | (bytes[2]! << 16) | (bytes[3]! << 24)) >>> 0

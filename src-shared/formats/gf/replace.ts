@@ -62,7 +62,11 @@ export class ReplacementError extends Error {
   }
 }
 
-/** Re-encodes one texture entry from an image of the same size; returns the new entry and its PSNR. */
+/**
+ * Re-encodes one texture entry from an image of the same size; returns the new entry and its PSNR.
+ * An image of another size is an error here, as CLI.md requires for `gf replace`; spec §12's
+ * "resample it (warn)" is offered by the UI only (the `resize` flag of gf:previewReplace / gf:repack).
+ */
 export function reencodeTexture(entry: Uint8Array, rgba: Uint8Array, width: number, height: number, ctx: { file?: string; entry?: number; base?: number; source?: string } = {}, opts: EncodeOptions = {}): { bytes: Uint8Array; psnr: number; decoded: Uint8Array } {
   const h = parseGfTexture(entry, ctx)
   if (width !== h.width || height !== h.height) {

@@ -126,6 +126,7 @@ export function encodeTexels(rgba: Uint8Array, width: number, height: number, fo
       }
       break
     case 'RGBA5551':
+      // 1-bit alpha = round(a / 255), i.e. a ≥ 128 (spec §10.2: round, don't truncate).
       for (let i = 0; i < n; i++) {
         const p = map[i]! * 4
         const v = (QUANT5[rgba[p]!]! << 11) | (QUANT5[rgba[p + 1]!]! << 6) | (QUANT5[rgba[p + 2]!]! << 1) | (rgba[p + 3]! >= 128 ? 1 : 0)
