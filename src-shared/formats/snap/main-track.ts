@@ -66,7 +66,10 @@ export function readTrackBlock(map: AddressMap, room: number, desc: WorldBlockDe
     const tp = ptrs.u32At(i * 4, `WorldBlockGFX.movementAnim[${i}]`)
     if (!tp) throw new FormatError(`control line ${i} has no movement track`, { file: map.file, structure: `${field}.movementAnim[${i}]`, offset: ptrs.base + i * 4 })
     const track = readTrack(map, tp, `${field}.movementAnim[${i}]`)
-    if (!track.path) throw new FormatError(`control line ${i}'s track ${hex(tp)} attaches no path (no command 13)`, { file: map.file, structure: `${field}.movementAnim[${i}]`, offset: map.romOffset(tp) })
+    if (!track.path) {
+      warn?.(`path room ${room}: control line ${i}'s track ${hex(tp)} attaches no path (no command 13); no track block`)
+      return null
+    }
     lines.push({ node: nodes[i]!, track, path: readInterpData(map, track.path, `${field}.movementAnim[${i}].path`) })
   }
   const first = lines[0]!.path
