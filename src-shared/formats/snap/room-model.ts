@@ -7,7 +7,7 @@ import { F3dex2, type DrawCall } from '../n64/f3dex2'
 import type { AddressMap } from './address-map'
 import { materialSetupCommands, readMaterial, type SnapMaterial } from './material'
 import { readNodeList, type GfxNode } from './node-list'
-import { roomRenderKind, type RoomRenderKind } from './world'
+import { readMaterialList, roomRenderKind, type RoomRenderKind } from './world'
 
 /** noclip's initial othermode L values (§5.1, open item 6). */
 export const OTHERMODE_L_OPAQUE = 0x0c192078
@@ -27,9 +27,15 @@ export interface ModelSource {
   gfxData: number
   renderFunc: number
   textures: number[]
+  /** Per-node material-list table (kinds B/D); node 0 uses `textures`. */
+  texturesTable?: number
 }
 
-function newInterp(layer: number, oneCycle: boolean, map: AddressMap, materials: SnapMaterial[], warnings: string[], maxCommands: number): F3dex2 {
+function readNodeMaterials(map: AddressMap, table: number, node: number, field: string): SnapMaterial[] {
+  return readMaterialList(map, table + node * 4, `${field}.textures[node ${node}]`).map((p, i) => readMaterial(map, p, `${field}.textures[node ${node}][${i}]`))
+}
+
+function newInterp(layer: number, oneCycle: boolean, map: AddressMap, current: { materials: SnapMaterial[]; node: number }, warnings: string[], maxCommands: number): F3dex2 {
   const interp = new F3dex2({
     maxCommands,
     hooks: {
@@ -38,12 +44,13 @@ function newInterp(layer: number, oneCycle: boolean, map: AddressMap, materials:
         const seg = target >>> 24
         if (seg === 0x0e) {
           const m = (target & 0x00ffffff) >>> 3
-          const mat = materials[m]
+          const mat = current.materials[m]
           if (!mat) {
-            warnings.push(`G_DL ${hex(target)}: material ${m} is not in the ${materials.length}-entry material list`)
+            warnings.push(`G_DL ${hex(target)}: material ${m} is not in the ${current.materials.length}-entry material list${current.node ? ` of node ${current.node}` : ''}`)
             return true
           }
-          it.setTag(m)
+          // node 0 tags with the bare material index (material animation keys on it)
+          it.setTag(current.node ? `${current.node}:${m}` : m)
           for (const [w0, w1] of materialSetupCommands(map, mat)) it.exec(w0, w1, map)
           return true
         }
@@ -80,6 +87,7 @@ export function buildModelDraws(map: AddressMap, src: ModelSource, field: string
   const warnings: string[] = []
   const maxCommands = opts.maxCommands ?? 400_000
   const materials = src.textures.map((p, i) => readMaterial(map, p, `${field}.textures[${i}]`))
+  const current = { materials, node: 0 }
   // The skybox is always one DL (drawSkyBox1Cycle / drawSkyBox2Cycle, §3.7)
   const { kind, known } = opts.skybox ? { kind: 'A' as const, known: true } : roomRenderKind(src.renderFunc)
   if (!known) warnings.push(`${field}: render function ${hex(src.renderFunc)} is not a known room kind; reading gfxData as one DL`)
@@ -87,7 +95,7 @@ export function buildModelDraws(map: AddressMap, src: ModelSource, field: string
   const interps = new Map<number, F3dex2>()
   const interpFor = (layer: number) => {
     let it = interps.get(layer)
-    if (!it) interps.set(layer, (it = newInterp(layer, opts.oneCycle === true, map, materials, warnings, maxCommands)))
+    if (!it) interps.set(layer, (it = newInterp(layer, opts.oneCycle === true, map, current, warnings, maxCommands)))
     return it
   }
   const runDl = (dl: number, layer: number, bone: number) => {
@@ -105,6 +113,9 @@ export function buildModelDraws(map: AddressMap, src: ModelSource, field: string
     nodes = readNodeList(map, src.gfxData, `${field}.gfxData`)
     for (const n of nodes) {
       if (!n.payload) continue
+      // per-node material lists (§3.4): entry i of the +0x04 table for node i
+      current.node = n.index
+      current.materials = n.index === 0 || !src.texturesTable ? materials : readNodeMaterials(map, src.texturesTable, n.index, field)
       if (kind === 'B') runDl(n.payload, 0, n.index)
       else for (const e of layerList(map, n.payload, `${field}.gfxData[${n.index}]`)) runDl(e.dl, e.layer, n.index)
     }

@@ -148,6 +148,8 @@ export interface WorldBlockGFX {
   gfxData: number
   /** Dereferenced once: the NULL-terminated Texture* list (empty when NULL). */
   textures: number[]
+  /** The raw +0x04 pointer: a per-node array of material-list pointers (kinds B/D use entry i for node i). */
+  texturesTable: number
   /** Dereferenced once: track pointer table for the materials (0 = none). */
   materialAnim: number
   renderFunc: number
@@ -171,6 +173,7 @@ export function readWorldBlockGFX(map: AddressMap, addr: number, field: string):
     addr,
     gfxData: r.u32At(0x00, 'WorldBlockGFX.gfxData'),
     textures: readMaterialList(map, r.u32At(0x04, 'WorldBlockGFX.textures'), `${field}.textures`),
+    texturesTable: r.u32At(0x04, 'WorldBlockGFX.textures'),
     materialAnim: matAnimPP ? map.view(matAnimPP, 4, field).u32At(0, 'WorldBlockGFX.materialAnim') : 0,
     renderFunc: r.u32At(0x0c, 'WorldBlockGFX.renderFunc'),
     road: r.u32At(0x10, 'WorldBlockGFX.road'),

@@ -128,3 +128,24 @@ describe('stage material animation (§7.6)', () => {
     expect([t1.width, t1.height]).toEqual([32, 32])
   })
 })
+
+describe('kind-B rooms (node list with per-node material lists, §3.4)', () => {
+  const s = defaultStage(2, 0, 2)
+  s.pathRooms[1]!.kind = 'B'
+  const st = parseStage(buildSnapRom({ stages: { beach: s } }).image, 'beach')
+  const { scene, stats } = buildStageScene(st)
+  it('dispatches on the render function and places child-node geometry by the node transform', () => {
+    const node = scene.nodes.find((n) => n.name === 'path room 1')!
+    expect((node.extras!.snap as { renderKind: string }).renderKind).toBe('B')
+    const mesh = scene.meshes[node.mesh!]!
+    // the grid (root node, its CI4 material) and the quad (node 1, its own RGBA16 material)
+    expect(mesh.primitives.length).toBe(2)
+    const quad = mesh.primitives.find((p) => p.indices.length === 6)!
+    expect(Array.from(quad.positions.filter((_, i) => i % 3 === 1))).toEqual([200, 200, 200, 200])
+    const tex = scene.textures[scene.materials[quad.material]!.texture!]!
+    const grid = mesh.primitives.find((p) => p.indices.length === 2 * 2 * 2 * 3)!
+    expect(scene.materials[grid.material]!.texture).not.toBe(scene.materials[quad.material]!.texture)
+    expect([tex.width, tex.height]).toEqual([32, 32])
+    expect(stats.warnings).toEqual([])
+  })
+})
