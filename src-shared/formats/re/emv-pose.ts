@@ -74,7 +74,8 @@ export function parseJsonText(text: string, file?: string): unknown {
   } catch (e) {
     const msg = (e as Error).message
     const m = /position (\d+)/.exec(msg)
-    throw new FormatError(`malformed JSON: ${msg}`, { file, structure: 'JSON', offset: m ? Number(m[1]) : undefined })
+    // "Unexpected end of JSON input" carries no position: the error is at the end of the text.
+    throw new FormatError(`malformed JSON: ${msg}`, { file, structure: 'JSON', offset: m ? Number(m[1]) : text.length })
   }
 }
 
