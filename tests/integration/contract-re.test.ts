@@ -860,6 +860,15 @@ describe('re pose2motlist (EMV Poser JSON)', () => {
     expect(readdirSync(P('pose/out2')).sort()).toEqual(['a.motlist.663', 'b.motlist.663', 'c.motlist.663'])
   })
 
+  it('"the first pose" is the first in the file, also for integer-like names (JS objects reorder those)', async () => {
+    const text = '{"2": {"Hip": {"_LocalEulerAngle": "vec:0.5 0 0"}}, "1": {"Hip": {"_LocalEulerAngle": "vec:0 0 0.5"}}}'
+    const pose = await put('pose/numbered.json', text)
+    const r = await cli(['re', 'pose2motlist', '--template', tmpl663, '--pose', pose, '--out', P('pose/out6/n')])
+    expect(r.code, r.stderr).toBe(0)
+    const s = await sample(P('pose/out6/n.motlist.663'), 0, 0)
+    expectQuat(s.get('Hip')!.rotation, specEuler(0.5, 0, 0), 1e-6)
+  })
+
   it('the template version decides the suffix and the layout (standalone mot 613 → 663, 486, 85)', async () => {
     const pose = await put('pose/p.json', JSON.stringify({ p: { Hip: { _LocalEulerAngle: 'vec:0.2 -0.3 0.4' }, Head: { _LocalEulerAngle: 'vec:-0.2 0.1 0.05' } } }))
     const runs: [string, string, number][] = [[tmplMot, 'm', 663], [tmpl486, 'r8', 486], [tmpl85, 'r2', 85]]

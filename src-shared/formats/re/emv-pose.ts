@@ -79,12 +79,67 @@ export function parseJsonText(text: string, file?: string): unknown {
   }
 }
 
-/** Parses an EMV Poser pose file holding one or many named poses. */
+/**
+ * The keys of a (valid) JSON text's top-level object in file order. JavaScript objects list
+ * integer-like keys ("1", "2") first whatever their position, so "the first pose" must come
+ * from the text, not from Object.keys. Each step consumes at least one character.
+ */
+export function topLevelKeys(text: string): string[] {
+  const keys: string[] = []
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0
+  const ws = () => {
+    while (i < text.length && /\s/.test(text[i]!)) i++
+  }
+  const str = (): string => {
+    const start = i
+    i++ // opening quote
+    while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1
+    i++ // closing quote
+    return JSON.parse(text.slice(start, i)) as string
+  }
+  ws()
+  if (text[i] !== '{') return keys
+  i++
+  for (;;) {
+    ws()
+    if (i >= text.length || text[i] !== '"') return keys
+    keys.push(str())
+    ws()
+    i++ // ':'
+    ws()
+    let depth = 0
+    while (i < text.length) {
+      const c = text[i]!
+      if (c === '"') {
+        str()
+        if (depth === 0) break
+        continue
+      }
+      if (c === '{' || c === '[') depth++
+      else if (c === '}' || c === ']') {
+        if (depth === 0) break
+        depth--
+        if (depth === 0) {
+          i++
+          break
+        }
+      } else if (c === ',' && depth === 0) break
+      i++
+    }
+    ws()
+    if (text[i] !== ',') return keys
+    i++
+  }
+}
+
+/** Parses an EMV Poser pose file holding one or many named poses (in file order). */
 export function parseEmvPoses(text: string, file?: string): EmvPose[] {
   const root = parseJsonText(text, file)
   if (!isObject(root)) throw new FormatError('an EMV pose file is a JSON object of named poses', { file, structure: '$' })
   const poses: EmvPose[] = []
-  for (const [poseName, pose] of Object.entries(root)) {
+  const ordered = [...new Set([...topLevelKeys(text).filter((k) => Object.hasOwn(root, k)), ...Object.keys(root)])]
+  for (const poseName of ordered) {
+    const pose = root[poseName]
     if (!isObject(pose)) throw new FormatError(`a pose is an object of joints, got ${Array.isArray(pose) ? 'an array' : typeof pose}`, { file, structure: jsonPath(poseName) })
     const joints: EmvJoint[] = []
     for (const [jointName, props] of Object.entries(pose)) {
@@ -115,7 +170,8 @@ export function pickPose(poses: EmvPose[], name?: string, file?: string): EmvPos
 
 /** EMV Poser JSON text for these poses (4-space indent like EMV's json.dump_file). */
 export function formatEmvPoses(poses: EmvPose[]): string {
-  const root: Record<string, Record<string, Record<string, unknown>>> = {}
+  // A Map keeps the poses in order (a plain object would list integer-like names first).
+  const root = new Map<string, Record<string, Record<string, unknown>>>()
   for (const p of poses) {
     const pose: Record<string, Record<string, unknown>> = {}
     for (const j of p.joints) {
@@ -126,9 +182,11 @@ export function formatEmvPoses(poses: EmvPose[]): string {
       Object.assign(props, j.extra ?? {})
       pose[j.name] = props
     }
-    root[p.name] = pose
+    root.set(p.name, pose)
   }
-  return JSON.stringify(root, null, 4) + '\n'
+  if (root.size === 0) return '{}\n'
+  const body = [...root].map(([name, pose]) => `    ${JSON.stringify(name)}: ${JSON.stringify(pose, null, 4).replace(/\n/g, '\n    ')}`)
+  return `{\n${body.join(',\n')}\n}\n`
 }
 
 /** Local rotations of the joints that carry `_LocalEulerAngle`, through the one Euler conversion. */

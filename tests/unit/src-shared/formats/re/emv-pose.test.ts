@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { FormatError } from '../../../../../src-shared/binary'
-import { parseEmvPoses, formatEmvPoses, parseVec, pickPose, poseRotations, poseFromRotations, quatAngle, formatNumber, jsonPath } from '../../../../../src-shared/formats/re'
+import { parseEmvPoses, formatEmvPoses, parseVec, pickPose, poseRotations, poseFromRotations, quatAngle, formatNumber, jsonPath, topLevelKeys } from '../../../../../src-shared/formats/re'
 import { SEED_SNIPPET, twoPoseFile, armsDownPose } from '../../../../fixtures/re/poses'
 
 describe('EMV Poser JSON (spec §7.1)', () => {
@@ -26,6 +26,15 @@ describe('EMV Poser JSON (spec §7.1)', () => {
     expect(pickPose(poses).name).toBe('ArmsDown')
     expect(pickPose(poses, 'Sit').joints.find((j) => j.name === 'root')!.position).toEqual([0, -0.45, 0.2])
     expect(() => pickPose(poses, 'Nope', 'p.json')).toThrow(/no pose named "Nope"; the file holds: "ArmsDown", "Sit"/)
+  })
+
+  it('keeps the poses in file order, integer-like names included (JS objects would list those first)', () => {
+    const text = '{"2": {"J": {"_LocalEulerAngle": "vec:1.0 0.0 0.0"}}, "1": {}, "b": {}, "10": {}}'
+    const poses = parseEmvPoses(text)
+    expect(poses.map((p) => p.name)).toEqual(['2', '1', 'b', '10'])
+    expect(pickPose(poses).name).toBe('2')
+    expect(parseEmvPoses(formatEmvPoses(poses)).map((p) => p.name)).toEqual(['2', '1', 'b', '10'])
+    expect(topLevelKeys('{"a\\"b": [1, {"x": "}"}], "n": null, "s": "x,y"}')).toEqual(['a"b', 'n', 's'])
   })
 
   it('export round-trips exactly (values, names, order, extra properties)', () => {
