@@ -28,12 +28,26 @@ export interface StadiumRom {
 /** Identifies the ROM (byte order, MD5, header name) and reads the model archive. */
 export function openStadiumRom(bytes: Uint8Array, file = 'ROM', md5?: string): StadiumRom {
   const rom = openRom(bytes, file, md5)
-  if (rom.game !== 'stadium') {
-    throw new FormatError(`not a Pokémon Stadium ROM (header name ${JSON.stringify(rom.header.name)}, MD5 ${rom.md5})`, { file, structure: 'N64Header', offset: 0x20 })
+  if (rom.game === 'snap') {
+    throw new FormatError(`not a Pokémon Stadium ROM: this is Pokémon Snap (header name ${JSON.stringify(rom.header.name)}, MD5 ${rom.md5})`, { file, structure: 'N64Header', offset: 0x20 })
   }
   const warnings: string[] = []
   if (!rom.verified) warnings.push(`MD5 ${rom.md5} is not the US 1.0 image; opened with the US layout (unverified)`)
-  const archive = readModelArchive(rom.image, file)
+  let archive: ModelArchive
+  if (rom.game === 'stadium') {
+    archive = readModelArchive(rom.image, file)
+  } else {
+    // §2 identifies the game by MD5 only and says to warn but still load on a mismatch, so an
+    // image whose header does not name Pokémon Stadium (a hack, a synthetic image) is accepted
+    // when it has the model archive at 0x920000; otherwise it is reported as another game.
+    try {
+      archive = readModelArchive(rom.image, file)
+    } catch (e) {
+      const detail = e instanceof FormatError ? e.detail : (e as Error).message
+      throw new FormatError(`not a Pokémon Stadium ROM (header name ${JSON.stringify(rom.header.name)}, MD5 ${rom.md5}): ${detail}`, { file, structure: e instanceof FormatError ? e.structure : 'N64Header', offset: e instanceof FormatError ? e.offset : 0x20 })
+    }
+    warnings.push(`the header name ${JSON.stringify(rom.header.name)} is not Pokémon Stadium's; opened with the US layout because the model archive is at 0x920000`)
+  }
   warnings.push(...archive.warnings)
   return { file, rom, archive, verified: rom.verified, warnings }
 }
