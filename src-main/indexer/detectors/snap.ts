@@ -2,6 +2,7 @@ import type { AssetDraft } from '../detector'
 import type { N64Rom } from '../../../src-shared/formats/n64/rom'
 import { hex } from '../../../src-shared/binary'
 import { STAGES } from '../../../src-shared/formats/snap/stages'
+import { spawnName } from '../../../src-shared/formats/snap/species'
 import { parseStage, spawnWorldPosition, stageObjectCount, type Room } from '../../../src-shared/formats/snap/stage'
 
 /**
@@ -71,10 +72,10 @@ export function enumerateSnapRom(rom: N64Rom): AssetDraft[] {
       r.desc.spawns.forEach((s, i) => {
         out.push({
           key: `${spawnsKey}:${r.group}:${r.index}:${i}`, parentKey: spawnsKey, kind: 'snap-spawn',
-          name: `Object ${s.id} (${hex(s.id)}) in ${r.group === 'path' ? 'path room' : 'room'} ${r.index}`,
+          name: `${spawnName(s.id)} (${s.id}) in ${r.group === 'path' ? 'path room' : 'room'} ${r.index}`,
           locator: { stage: info.name, group: r.group, room: r.index, spawn: i },
           metadata: { id: s.id, behavior: s.behavior, translation: s.translation, euler: s.euler, world: spawnWorldPosition(r, s), path: s.path ? hex(s.path) : null },
-          tags: ['snap', 'spawn', info.name, String(s.id)],
+          tags: ['snap', 'spawn', info.name, String(s.id), spawnName(s.id)],
         })
       })
     }

@@ -17,6 +17,7 @@ import { blockEndWorld, cartPose, sampleTrackWorld } from './main-track'
 import { buildModelDraws, type ModelDraws } from './room-model'
 import { spawnWorldPosition, stageObjectCount, type Room, type Stage } from './stage'
 import type { GfxNode } from './node-list'
+import { spawnName } from './species'
 import { groundAt, readHeightMap, type HeightMap } from './height-map'
 import { RENDER_FUNCS, STATIC_DRAW_DL, STATIC_DRAW_NODES } from './world'
 
@@ -315,10 +316,10 @@ export function buildStageScene(stage: Stage, opts: StageSceneOptions = {}): { s
       }
       // world: the noclip rule ((block + translation) × 100, Y included); groundY: the height map under
       // (X, Z), which the game uses instead of translation.y for ground spawns (§3.5)
-      const info = { room: room.index, group: room.group, spawn: i, id: sp.id, behavior: sp.behavior, translation: sp.translation, euler: sp.euler, world, groundY, path: pathIndex ?? null }
+      const info = { room: room.index, group: room.group, spawn: i, id: sp.id, name: spawnName(sp.id), behavior: sp.behavior, translation: sp.translation, euler: sp.euler, world, groundY, path: pathIndex ?? null }
       spawnList.push(info)
       const q = eulerToQuat(sp.euler)
-      b.node({ name: `spawn ${sp.id} (${roomName(room)} #${i})`, parent: spawnsGroup, translation: world, rotation: q, scale: [1, 1, 1], extras: { snap: { kind: 'spawn', ...info } } })
+      b.node({ name: `${spawnName(sp.id)} (${roomName(room)} #${i})`, parent: spawnsGroup, translation: world, rotation: q, scale: [1, 1, 1], extras: { snap: { kind: 'spawn', ...info } } })
     })
   }
   if (stage.skybox && opts.skybox !== false) {
@@ -362,7 +363,7 @@ export function buildStageScene(stage: Stage, opts: StageSceneOptions = {}): { s
     const pts = samplePath(p.path, opts.pathSamples ?? 64, 100)
     const sp = p.room.desc.spawns[p.spawn]!
     curves.push({
-      name: `path ${i}: spawn ${sp.id} (${roomName(p.room)} #${p.spawn})`, points: new Float32Array(pts.flat()), node: -1, color: [0.2, 0.8, 1],
+      name: `path ${i}: ${spawnName(sp.id)} (${roomName(p.room)} #${p.spawn})`, points: new Float32Array(pts.flat()), node: -1, color: [0.2, 0.8, 1],
       extras: { snap: { kind: 'objectPath', index: i, type: PATH_TYPE_NAMES[p.path.type] ?? p.path.type, numPoints: p.path.numPoints, duration: p.path.duration, addr: hex(p.path.addr), spawnId: sp.id, room: p.room.index, group: p.room.group } },
     })
   })

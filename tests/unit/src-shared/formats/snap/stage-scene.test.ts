@@ -149,3 +149,13 @@ describe('kind-B rooms (node list with per-node material lists, §3.4)', () => {
     expect(stats.warnings).toEqual([])
   })
 })
+
+describe('spawn names', () => {
+  it('Pokédex numbers name Pokémon; other ids are objects', async () => {
+    const { spawnName } = await import('../../../../../src-shared/formats/snap/species')
+    expect(spawnName(25)).toBe('Pikachu')
+    expect(spawnName(0x97)).toBe('Mew')
+    expect(spawnName(133)).toBe('Eevee')
+    expect(spawnName(1003)).toBe('object 1003')
+  })
+})
