@@ -744,9 +744,10 @@ function re8Mot(version: number): Uint8Array {
 describe('RE8 486/458 and later headers built by hand', () => {
   const hipT = [f(0.4) - f(0.2), f(0.2) * (0x80000 / 0xfffff) + f(0.9), f(0.05)]
   const hx = f(-0.1), hy = f(0.2) + f(-0.1), hz = f(0.2) * (1048576 / 2097151) + f(-0.1)
-  const cases: [number, number, number][] = [[486, 458, 24], [528, 495, 72], [1036, 973, 72]]
+  // mot 456 (MH Rise demo): 0x7C header, FrameRate at 0x76; mot ≥ 458: 0x7E, FrameRate at 0x78.
+  const cases: [number, number][] = [[484, 456], [486, 458], [528, 495], [1036, 973]]
   for (const [ml, mv] of cases) {
-    it(`motlist ${ml} / mot ${mv}: header, MotIndex, FrameRate at 0x78 (0x76 holds 1), codecs`, async () => {
+    it(`motlist ${ml} / mot ${mv}: header, MotIndex, FrameRate (0x76 holds 1 from mot 458), codecs`, async () => {
       const file = await put(`re8/stand.motlist.${ml}`, handMotlist(ml, 'stand', [re8Mot(mv)], [{ mot: 0, id: 12 }, { mot: 0, id: 13 }]))
       const j = await info(file)
       expect(j).toMatchObject({ kind: 'motlist', version: ml, name: 'stand' })
@@ -758,6 +759,18 @@ describe('RE8 486/458 and later headers built by hand', () => {
       expectQuat(s.get('Hip')!.rotation, [hx, hy, hz, wOf(hx, hy, hz)], 1e-6)
     })
   }
+})
+
+describe('RE7 motlist 60 header built by hand', () => {
+  it('numMots at 0x28, 4-byte MotIndex entries (u16 motNumber, u16 switch); null pointers are motions without a mot', async () => {
+    const file = await put('re7/empty.motlist.60', handMotlist(60, 're7list', [], [{ mot: -1, id: 5 }, { mot: -1, id: 600 }]))
+    const j = await info(file)
+    expect(j).toMatchObject({ kind: 'motlist', version: 60, name: 're7list' })
+    expect(j.motions.map((m: { index: number; id: number }) => [m.index, m.id])).toEqual([[0, 5], [1, 600]])
+    const r = await cli(['re', 'sample', file, '--motion', '1', '--frame', '0', '--json'])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(file)
+  })
 })
 
 // ---- EMV Poser JSON → motlist -----------------------------------------------------------------
@@ -869,9 +882,11 @@ describe('re pose2motlist (EMV Poser JSON)', () => {
     expectQuat(s.get('Hip')!.rotation, specEuler(0.5, 0, 0), 1e-6)
   })
 
-  it('the template version decides the suffix and the layout (standalone mot 613 → 663, 486, 85)', async () => {
+  it('the template version decides the suffix and the layout (standalone mot 613 → 663, 486, 85, 528, 1036)', async () => {
     const pose = await put('pose/p.json', JSON.stringify({ p: { Hip: { _LocalEulerAngle: 'vec:0.2 -0.3 0.4' }, Head: { _LocalEulerAngle: 'vec:-0.2 0.1 0.05' } } }))
-    const runs: [string, string, number][] = [[tmplMot, 'm', 663], [tmpl486, 'r8', 486], [tmpl85, 'r2', 85]]
+    const tmpl528 = await put('pose/tmpl/stand.motlist.528', handMotlist(528, 'stand', [re8Mot(495)], [{ mot: 0, id: 0 }]))
+    const tmpl1036 = await put('pose/tmpl/stand.motlist.1036', handMotlist(1036, 'stand', [re8Mot(973)], [{ mot: 0, id: 0 }]))
+    const runs: [string, string, number][] = [[tmplMot, 'm', 663], [tmpl486, 'r8', 486], [tmpl85, 'r2', 85], [tmpl528, 'sb', 528], [tmpl1036, 'on', 1036]]
     for (const [tmpl, name, version] of runs) {
       const r = await cli(['re', 'pose2motlist', '--template', tmpl, '--pose', pose, '--out', P(`pose/out3/${name}`)])
       expect(r.code, r.stderr).toBe(0)
@@ -887,7 +902,7 @@ describe('re pose2motlist (EMV Poser JSON)', () => {
         expectQuat(s.get('Hip')!.rotation, specEuler(0.2, -0.3, 0.4), 1e-6)
       }
     }
-    expect(readdirSync(P('pose/out3')).sort()).toEqual(['m.motlist.663', 'r2.motlist.85', 'r8.motlist.486'])
+    expect(readdirSync(P('pose/out3')).sort()).toEqual(['m.motlist.663', 'on.motlist.1036', 'r2.motlist.85', 'r8.motlist.486', 'sb.motlist.528'])
   })
 
   it('malformed JSON and vec strings: exit 1, file and offset or JSON path named, no output file', async () => {

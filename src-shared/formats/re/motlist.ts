@@ -233,7 +233,6 @@ export interface MotlistDraft {
 export function writeMotlist(d: MotlistDraft): Uint8Array {
   const v = d.version
   if (!MOTLIST_TO_MOT.has(v)) throw new FormatError(`motlist version ${v} is not supported; supported: ${SUPPORTED_MOTLIST_VERSIONS.join(', ')}`)
-  if (v >= 1036) throw new FormatError(`writing motlist version ${v} (with a motpack pointer) is not supported`)
   const w = new Writer({ capacity: 4096 + d.mots.reduce((s, m) => s + m.byteLength, 0) })
   w.u32(v)
   w.u32(MOTLIST_MAGIC)
@@ -242,6 +241,9 @@ export function writeMotlist(d: MotlistDraft): Uint8Array {
   const motionIndicesOffset = w.reserveU64('MotlistHeader.motionIndicesOffset')
   const nameOffset = w.reserveU64('MotlistHeader.nameOffset')
   if (v > 60) w.u64(0n) // baseMotListPath: none
+  // v ≥ 1036: motpack path pointer at 0x30. Written 0 = none, like the base path (spec §3.1 gives
+  // no "none" value for it; 0 is our choice [I], and our reader does not follow it).
+  if (v >= 1036) w.u64(0n)
   w.i32(d.entries.length)
   if (v >= 528) w.u16(0)
   w.patchHere(nameOffset)

@@ -85,7 +85,6 @@ export function buildPoseMotlist(template: MotionFile, pose: PoseBones, opts: Po
   const skeleton = skeletonOf(template)
   if (!skeleton || skeleton.length === 0) throw new FormatError('the template has no skeleton (no bone header block)')
   const v = templateVersions(template)
-  if (v.motlist >= 1036) throw new FormatError(`writing motlist version ${v.motlist} is not supported`)
   const F = opts.frames ?? 1
   if (!Number.isInteger(F) || F < 1 || F > 254) throw new FormatError(`frames must be a whole number from 1 to 254, got ${F}`)
 

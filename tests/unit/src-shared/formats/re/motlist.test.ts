@@ -155,7 +155,7 @@ describe('motlist structure', () => {
   })
 
   it('reads the v ≥ 1036 header (motpack pointer at 0x30, numMots at 0x38)', () => {
-    // Built by hand: the writer refuses these versions.
+    // Built by hand first, then compared with the writer's output.
     const mot = writeMot({ ...spec103Drafts([0, 0, 0, 1]).mot, version: 973 })
     const name = [...'onimusha'].flatMap((c) => [c.charCodeAt(0), 0]).concat([0, 0])
     const nameAt = 0x3e
@@ -180,7 +180,15 @@ describe('motlist structure', () => {
     expect(ml.header.numMots).toBe(1)
     expect(ml.entries[0]).toMatchObject({ motNumber: 42, type: 1, mot: 0 })
     expect(ml.mots[0]!.bones!.map((x) => x.name)).toEqual(['root', 'Hip'])
-    expect(() => writeMotlist({ version: 1036, name: 'x', mots: [mot], entries: [{ mot: 0, motNumber: 0 }] })).toThrow(/not supported/)
+    // Written with the motpack pointer 0 (none): header 0x3E, name right after it.
+    const w = writeMotlist({ version: 1036, name: 'onimusha', mots: [mot], entries: [{ mot: 0, motNumber: 42 }] })
+    const wv = new DataView(w.buffer, w.byteOffset)
+    expect(wv.getBigUint64(0x20, true)).toBe(0x3en)
+    expect(wv.getBigUint64(0x30, true)).toBe(0n)
+    expect(wv.getInt32(0x38, true)).toBe(1)
+    const back = readMotlist(w)
+    expect(back).toMatchObject({ version: 1036, motVersion: 973, name: 'onimusha' })
+    expect(back.entries[0]).toMatchObject({ motNumber: 42, type: 1, mot: 0 })
   })
 
   it('reads a pointer to no mot (0) as a motion without data', () => {
