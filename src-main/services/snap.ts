@@ -59,16 +59,17 @@ export function stageSummary(st: Stage): SnapStageSummary {
 }
 
 /**
- * The seven stages. A stage that cannot be parsed is listed with `error` and zero counts (a hack
- * may break one stage); when every stage fails the first error is thrown (a zeroed overlay
- * table, a truncated image).
+ * The seven stages. Strict: a stage that cannot be parsed fails the listing with its error (bad
+ * input is exit 1 on the command line). With `lenient`, such a stage is listed with `error` and
+ * zero counts instead, unless every stage fails (the app's overview uses this).
  */
-export function listStages(rom: N64Rom): SnapStageSummary[] {
+export function listStages(rom: N64Rom, opts: { lenient?: boolean } = {}): SnapStageSummary[] {
   const errors: Error[] = []
   const list = STAGES.map((s): SnapStageSummary => {
     try {
       return stageSummary(parseStage(rom.image, s, rom.file, { light: true }))
     } catch (e) {
+      if (!opts.lenient) throw e
       errors.push(e as Error)
       return { name: s.name, sceneId: s.overlayIndex, pathRooms: 0, nonPathRooms: 0, hasSkybox: false, objects: 0, title: s.title, overlayIndex: s.overlayIndex, gameSceneId: s.gameSceneId, error: (e as Error).message }
     }
@@ -104,7 +105,7 @@ export const snapHandlers: Handlers = {
   'snap:stages': async (req, ctx) => {
     const file = ctx.allowPath(req.path, 'read')
     const rom = await loadSnapRom(file)
-    return { verified: rom.verified, md5: rom.md5, stages: listStages(rom) }
+    return { verified: rom.verified, md5: rom.md5, stages: listStages(rom, { lenient: true }) }
   },
   'snap:track': async (req, ctx) => {
     const file = ctx.allowPath(req.path, 'read')

@@ -32,7 +32,6 @@ const stages: Command = {
   async run(ctx) {
     const rom = await open(ctx)
     const list = listStages(rom)
-    for (const s of list) if (s.error) ctx.err(`warning: stage ${s.name}: ${s.error}`)
     if (ctx.json) {
       ctx.printJson(list)
       return 0

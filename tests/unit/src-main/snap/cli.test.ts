@@ -162,17 +162,19 @@ describe('spawned CLI exit codes', () => {
 })
 
 describe('partial damage', () => {
-  it('one broken stage is listed with its error (exit 0); all broken is exit 1', async () => {
+  it('one broken stage fails the listing (exit 1, the stage named); the lenient service lists it with its error', async () => {
     const img = new Uint8Array(readFileSync(romPath))
     img.fill(0, OVERLAY_TABLE_ROM + 0x14 * 0x24, OVERLAY_TABLE_ROM + 0x15 * 0x24)
     const p = path.join(dir, 'cave-broken.z64')
     writeFileSync(p, img)
     const r = await cli('snap', 'stages', p, '--json')
-    expect(r.code).toBe(0)
-    const list = JSON.parse(r.out) as { name: string; error?: string; pathRooms: number }[]
+    expect(r.code).toBe(1)
+    expect(r.out).toBe('')
+    expect(r.err).toMatch(/Overlay\[0x14\] at 0x57850/)
+    const { listStages, loadSnapRom } = await import('../../../../src-main/services/snap')
+    const list = listStages(await loadSnapRom(p), { lenient: true })
     expect(list.find((s) => s.name === 'cave')!.error).toMatch(/Overlay\[0x14\]/)
     expect(list.find((s) => s.name === 'beach')!.pathRooms).toBe(4)
-    expect(r.err).toMatch(/warning: stage cave/)
   })
   it('a compact image without the Photo ranges opens with a warning (overlays inside it)', async () => {
     const compact = buildSnapRom({ dataRom: 0x60000 }).image
