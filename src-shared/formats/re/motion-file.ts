@@ -31,7 +31,10 @@ export function readMotionFile(bytes: Uint8Array, file?: string): MotionFile {
 /** One motion of a file: a MotIndex entry of a motlist, or the mot itself. */
 export interface Motion {
   index: number
-  /** Motion number (ID) of a motlist entry; null for a standalone mot. */
+  /**
+   * Motion number (ID) of a motlist entry; null for a standalone mot (CLI.md defines `id` only
+   * for MotionIDs entries and a .mot has none; our choice: null rather than an invented 0).
+   */
   id: number | null
   mot: Mot | null
   skeleton: MotBone[] | null

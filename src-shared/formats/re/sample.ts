@@ -4,6 +4,12 @@
  * without an index array is one constant key. Track keys replace the bone's local transform;
  * channels a clip lacks fall back to the bone header's reference pose (REE Content Editor's
  * preview, §7.2), scale to 1.
+ *
+ * Spec ambiguity (§4.5 "component lerp, slerp/nlerp is fine"): we use nlerp, i.e. REE Content
+ * Editor's component lerp followed by a normalisation (so samples are unit quaternions). At key
+ * frames and at the midpoint between two keys it equals slerp exactly; elsewhere the difference
+ * grows with the angle between neighbouring keys (< 1e-7 for keys 2° apart, 1e-5 at 10°, 8e-3 at 90°).
+ * Which bones are listed: exactly the motion's clips (the bones it animates), in clip order.
  */
 import { quatNlerp, quatNormalize, type Quat, type Vec3 } from './euler'
 import type { MotBone } from './bone-header'
