@@ -582,6 +582,16 @@ describe('RE4R motlist 663 / mot 613 built by hand', () => {
     }
   })
 
+  it('a standalone mot wrapped as it is (the seed\'s "fake motlist", motSize ≠ 0) still gives its skeleton, with a warning', async () => {
+    const wrapped = await put('re4/fake.motlist.663', handMotlist(663, 'fake', [re4Mot(613, false, RE4_BONES)], [{ mot: 0, id: 0 }]))
+    const r = await cli(['re', 'info', wrapped, '--json'])
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stderr).toMatch(/warning/)
+    const m = r.json().motions[0]
+    expect(m.bones.map((b: { name: string }) => b.name)).toEqual(['root', 'Hip', 'L_Forearm'])
+    expect(m.tracks.map((t: { bone: string }) => t.bone)).toEqual(['Hip', 'Hip', 'L_Forearm', 'L_Forearm'])
+  })
+
   it('a standalone .mot.613 (motSize ≠ 0, bone block after it) reads as kind "mot"', async () => {
     const j = await info(motFile)
     expect(j).toMatchObject({ kind: 'mot', version: 613, name: 'wait_mot' })

@@ -12,7 +12,7 @@
 import { Reader, Writer, FormatError, hex } from '../../binary'
 import { readMot, type Mot } from './mot'
 import type { MotBone } from './bone-header'
-import { writeUtf16z } from './bone-header'
+import { readBoneBlock, writeUtf16z } from './bone-header'
 import { MOT_MAGIC } from './mot-header'
 import { MOTLIST_TO_MOT, SUPPORTED_MOTLIST_VERSIONS, motIndexSize } from './versions'
 
@@ -208,7 +208,26 @@ export function readMotlist(bytes: Uint8Array, file?: string): Motlist {
   }
   const owners = mots.filter((m) => m.bones && m.bones.length)
   if (owners.length > 1) warnings.push(`${owners.length} mots carry a bone list; the first one is used as the skeleton`)
-  const skeleton = owners[0]?.bones ?? mots.find((m) => m.bones)?.bones ?? null
+  let skeleton = owners[0]?.bones ?? mots.find((m) => m.bones)?.bones ?? null
+  if (!skeleton) {
+    // No mot owns a bone list by the §3.3 rule. A standalone mot wrapped as it is (the seed's
+    // "fake motlist": motSize ≠ 0, bone block after it) still has one at boneHeaderOffsetStart;
+    // strict readers reject that, we take it with a warning when it reads as a bone block.
+    for (const m of mots) {
+      const bho = m.header.boneHeaderOffsetStart
+      if (!bho || bho >= bytes.byteLength - m.offset) continue
+      try {
+        const bones = readBoneBlock(r.sub(m.offset, bytes.byteLength - m.offset, 'mot'), bho).bones
+        if (!bones.length) continue
+        m.bones = bones
+        skeleton = bones
+        warnings.push(`mot "${m.name}" at ${hex(m.offset)} has motSize ${hex(m.header.motSize)} ≠ 0 but a bone block at +${hex(bho)}; used as the skeleton (a wrapped standalone mot, spec §3.3)`)
+        break
+      } catch (e) {
+        if (!(e instanceof FormatError)) throw e
+      }
+    }
+  }
   const motVersion = MOTLIST_TO_MOT.get(version) ?? mots[0]?.version ?? null
   for (const m of mots) {
     const want = MOTLIST_TO_MOT.get(version)
