@@ -378,14 +378,23 @@ describe('stadium export --out DIR', () => {
     expect(moves.moves[93].name).toBe('Psychic')
     expect(moves.moves[164].name).toBe('Struggle')
     expect(moves.moves[2].name).toBe('Doubleslap')
+    // species 2 (file 1) has no animations and an all-zero table: it is a user of every move with
+    // animation 0 ("anim0"), which differs from its (absent) default; species 1 is the interesting one
+    const sp1 = (m: { users: { species: number }[] }) => m.users.filter((u) => u.species === 1)
+    for (const m of moves.moves) {
+      expect(m.users.map((u: { species: number }) => u.species)).toEqual([1, 2])
+      expect(m.users[1]).toMatchObject({ species: 2, animation: 0, animationName: 'anim0', differsFromDefault: true })
+      expect(m.speciesWithOwnAnimation).toBe(m.users.filter((u: { differsFromDefault: boolean }) => u.differsFromDefault).length)
+    }
     const tackle = moves.moves[32]
-    expect(tackle).toMatchObject({ id: 33, name: 'Tackle', speciesWithOwnAnimation: 1, animationNames: [{ name: 'faint', species: 1 }] })
-    expect(tackle.users).toHaveLength(1)
-    expect(tackle.users[0]).toMatchObject({ species: 1, animation: 1, animationName: 'faint', aux: 0, differsFromDefault: true })
+    expect(tackle).toMatchObject({ id: 33, name: 'Tackle', speciesWithOwnAnimation: 2 })
+    expect(sp1(tackle)).toEqual([expect.objectContaining({ species: 1, animation: 1, animationName: 'faint', aux: 0, differsFromDefault: true })])
+    expect(tackle.animationNames).toEqual([{ name: 'faint', species: 1 }, { name: 'anim0', species: 1 }]) // tie: first met first
     const pound = moves.moves[0]
-    expect(pound).toMatchObject({ speciesWithOwnAnimation: 0, animationNames: [{ name: 'idle', species: 1 }] })
-    expect(pound.users).toEqual([expect.objectContaining({ species: 1, animation: 0, animationName: 'idle', aux: -1, differsFromDefault: false })])
-    expect(moves.moves[99].users).toEqual([]) // animation out of range: skipped
+    expect(pound.speciesWithOwnAnimation).toBe(1)
+    expect(sp1(pound)).toEqual([expect.objectContaining({ species: 1, animation: 0, animationName: 'idle', aux: -1, differsFromDefault: false })])
+    // the table is dense: a row naming an animation the model lacks keeps its index (§15.5 skips it only for labels)
+    expect(sp1(moves.moves[99])).toEqual([expect.objectContaining({ species: 1, animation: 5, animationName: 'anim5', differsFromDefault: true })])
   })
 
   it('glb: two-node skeleton (boneNN pivot + boneNN_scale leaf), identity inverse binds, bind pose = §11.4 (§19.5 chain)', () => {
@@ -479,6 +488,48 @@ describe('stadium export --out DIR', () => {
     // §19.3: bone00's pivot translation x at frames 0, 5, 10, 15, 20 of the Hermite clip
     const over = (f: number) => sampleAnimation(g0, 1, f / 30).get(names.indexOf('bone00'))!.t![0]!
     expect([0, 5, 10, 15, 20].map((f) => +over(f).toFixed(3))).toEqual([0, 50, 100, 50, 0])
+  })
+})
+
+// ---------------------------------------------------------------- other models, battle tables
+
+describe('files past 150: other models; battle tables', () => {
+  it('files 151–153 are "other" models named x<NNN>_model, in manifest.extra; species files keep dex names', async () => {
+    const [f0, f1] = archiveFiles()
+    const files = [f0!, ...Array.from({ length: 153 }, () => f1!)]
+    const p = path.join(dir, 'many.z64')
+    writeFileSync(p, handRom({ files }))
+    const l = await cli(['stadium', 'list', p, '--json'])
+    expect(l.code, l.err).toBe(0)
+    const rows = JSON.parse(l.out)
+    expect(rows).toHaveLength(154)
+    expect(rows[24]).toMatchObject({ file: 24, species: 25, name: 'Pikachu' })
+    expect(rows[28].name).toMatch(/^Nidoran/)
+    expect(rows[150]).toMatchObject({ file: 150, species: 151, name: 'Mew' })
+    const out = path.join(dir, 'many-out')
+    const r = await cli(['stadium', 'export', p, '--out', out])
+    expect(r.code, r.err).toBe(0)
+    const glbs = readdirSync(path.join(out, 'glb'))
+    expect(glbs).toHaveLength(154)
+    expect(glbs).toEqual(expect.arrayContaining(['001_bulbasaur.glb', '025_pikachu.glb', '122_mrmime.glb', '151_mew.glb', 'x151_model.glb', 'x152_model.glb', 'x153_model.glb']))
+    const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8'))
+    expect(manifest.pokemon).toHaveLength(151)
+    expect(manifest.extra.map((e: { slug: string }) => e.slug)).toEqual(['x151_model', 'x152_model', 'x153_model'])
+    expect(manifest.extra[2]).toMatchObject({ group: 'extra', sourceFile: '153.bin', glb: 'glb/x153_model.glb' })
+  })
+
+  it('with the pointer table absent (zeros), species s still reads the table at 0x70D3A0 + (s−1)·0xB90', async () => {
+    const [f0] = archiveFiles()
+    const t2 = new Uint8Array(0xb90)
+    for (let e = 0; e < 185; e++) (t2[e * 16] = 1), (t2[e * 16 + 1] = 0xff)
+    const p = path.join(dir, 'noptr.z64')
+    writeFileSync(p, handRom({ files: [f0!, f0!], noPointers: true, battle: new Map([[0, new Uint8Array(0xb90).fill(0)], [1, t2]]) }))
+    const out = path.join(dir, 'noptr-out')
+    const r = await cli(['stadium', 'export', p, '--out', out])
+    expect(r.code, r.err).toBe(0)
+    const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8'))
+    expect(manifest.pokemon[1].animations.map((a: { name: string }) => a.name)).toEqual(['anim0', 'idle'])
+    expect(manifest.pokemon[0].animations.map((a: { name: string }) => a.name)).toEqual(['idle', 'anim1'])
   })
 })
 

@@ -40,6 +40,8 @@ export interface BattleTable {
   entry: number
   romOffset: number
   entries: BattleEntry[]
+  /** Set when the pointer was 0 and the US 1.0 stride was used instead. */
+  warning?: string
 }
 
 export interface ContextSlot {
@@ -75,7 +77,15 @@ export function readBattleTable(rom: Uint8Array, entry: number, file = 'ROM'): B
   const pAt = BATTLE_POINTER_TABLE_ROM + entry * 4
   if (pAt + 4 > rom.length) return null
   const v = new DataView(rom.buffer, rom.byteOffset, rom.byteLength)
-  const off = v.getUint32(pAt) & 0xffffff
+  let off = v.getUint32(pAt) & 0xffffff
+  let fallback = false
+  if (off === 0 && entry > 0) {
+    // Entry i is i × 0xB90 in US 1.0 (§15.1); a zero past entry 0 means the pointer table is
+    // absent (an image that carries only the tables), so use the US layout rather than giving
+    // every model species 1's table.
+    off = entry * BATTLE_TABLE_STRIDE
+    fallback = true
+  }
   const at = BATTLE_BLOB_ROM + off
   if (at + BATTLE_TABLE_STRIDE > rom.length) {
     throw new FormatError(`battle table ${entry} at ${hex(at)} runs past the end of the ${hex(rom.length)}-byte ROM`, { file, structure: `D_80075BD0[${entry}]`, offset: pAt })
@@ -86,7 +96,7 @@ export function readBattleTable(rom: Uint8Array, entry: number, file = 'ROM'): B
     const raw = [...rom.subarray(o, o + BATTLE_ENTRY_SIZE)]
     entries.push({ anim: raw[0]!, aux: raw[1] === 0xff ? -1 : raw[1]!, attach: raw[2]!, triggerFrame: raw[4]!, effect: raw[5]!, startFrameBoth: raw[6]!, playStartFrame: raw[0xb]!, raw })
   }
-  return { entry, romOffset: at, entries }
+  return { entry, romOffset: at, entries, ...(fallback ? { warning: `battle pointer D_80075BD0[${entry}] at ${hex(pAt)} is 0; used the US 1.0 table at ${hex(at)}` } : {}) }
 }
 
 export interface AnimationLabel {
@@ -138,9 +148,11 @@ export function labelAnimations(table: BattleTable | null, animCount: number, te
       if (e.aux >= 0 && e.aux < texAnimCount) auxCounts[e.anim]!.set(e.aux, (auxCounts[e.anim]!.get(e.aux) ?? 0) + 1)
     })
     labels.forEach((l, a) => {
+      // Ties go to the texture animation met first in entry order, as the pipeline's
+      // collections.Counter.most_common does (build.py label_animations).
       let best = -1
       let bestN = 0
-      for (const [aux, n] of [...auxCounts[a]!.entries()].sort((x, y) => x[0] - y[0])) {
+      for (const [aux, n] of auxCounts[a]!.entries()) {
         if (n > bestN) {
           best = aux
           bestN = n
@@ -150,6 +162,7 @@ export function labelAnimations(table: BattleTable | null, animCount: number, te
     })
     const d = table.entries[166]!.anim
     defaultAnim = d < animCount ? d : -1
+    if (table.warning) warnings.push(table.warning)
   }
   const used = new Map<string, number>()
   for (const l of labels) {

@@ -76,7 +76,8 @@ export function summarizeModel(m: StadiumModel, scene: Scene): ModelSummary {
       return {
         index: i, name: l.name, frames: a.frameCount, seconds: a.frameCount / FRAME_RATE, endBehavior: a.hold ? 'clamp' : 'wrap',
         loopStartFrame: a.loopStartFrame, startFrame: a.startFrame, flagsRaw: a.flags, hermite: a.hermite, pairedTextureAnimation: l.pairedTextureAnimation,
-        contexts: l.contexts, pipelineContexts: l.pipelineContexts, moves: l.moves, moveIds: l.moveIds, moveCount: l.moves.length,
+        // sorted by name, as the pipeline's manifest (build.py: sorted(set(...))); moveIds stay in id order
+        contexts: [...l.contexts].sort(), pipelineContexts: [...l.pipelineContexts].sort(), moves: [...l.moves].sort(), moveIds: l.moveIds, moveCount: l.moves.length,
       }
     }),
     textureAnimations: m.textureAnimations.map((t) => ({ index: t.index, frames: t.frameCount, loopStartFrame: t.loopStartFrame, startFrame: t.startFrame, hold: t.hold, channels: t.channels.map((c) => c.stream) })),
@@ -131,9 +132,12 @@ export function buildMovesJson(rom: RomInfo, models: ModelSummary[]): Record<str
     const users: { species: number; name: string; animation: number; animationName: string; aux: number; differsFromDefault: boolean }[] = []
     for (const m of species) {
       const row = m.battleRows![id - 1]!
-      if (row.anim >= m.animations.length) continue
-      users.push({ species: m.species, name: m.name, animation: row.anim, animationName: m.animations[row.anim]!.name, aux: row.aux, differsFromDefault: row.anim !== m.defaultAnim })
+      // Every species with a table is a user (the table is dense); a row naming an animation the
+      // model does not have keeps its index and is called anim<i>, as in the pipeline's moves.json.
+      const animationName = m.animations[row.anim]?.name ?? `anim${row.anim}`
+      users.push({ species: m.species, name: m.name, animation: row.anim, animationName, aux: row.aux, differsFromDefault: row.anim !== m.defaultAnim })
     }
+    // most common first; ties in order of first appearance (species order), like Counter.most_common
     const tally = new Map<string, number>()
     for (const u of users) tally.set(u.animationName, (tally.get(u.animationName) ?? 0) + 1)
     moves.push({
@@ -141,7 +145,7 @@ export function buildMovesJson(rom: RomInfo, models: ModelSummary[]): Record<str
       name: moveName(id),
       constant: MOVES[id - 1],
       speciesWithOwnAnimation: users.filter((u) => u.differsFromDefault).length,
-      animationNames: [...tally.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name, n]) => ({ name, species: n })),
+      animationNames: [...tally.entries()].sort((a, b) => b[1] - a[1]).map(([name, n]) => ({ name, species: n })),
       users,
     })
   }

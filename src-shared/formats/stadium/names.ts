@@ -62,11 +62,13 @@ export function moveName(id: number): string {
     .join(' ')
 }
 
-/** File names/slugs (§15.6): `NNN_lowercasename` for species, `x<NNN>_…` for the other files. */
+/**
+ * File names/slugs (§15.6): `NNN_lowercasename` for species, `x<NNN>_model` for every other file
+ * (§3.4 states it for 153–214; the pipeline's build.py uses the same pattern for 151 and 152, so
+ * every non-species glb is `glb/x<NNN>_model.glb`; the display names tell the doll and Surfing Pikachu apart).
+ */
 export function modelSlug(file: number): string {
   if (file < 151) return `${String(file + 1).padStart(3, '0')}_${SPECIES[file]!.toLowerCase()}`
-  if (file === 151) return 'x151_substitute'
-  if (file === 152) return 'x152_surfing_pikachu'
   return `x${String(file).padStart(3, '0')}_model`
 }
 
