@@ -14,6 +14,7 @@ import { promises as fsp, mkdtempSync, rmSync, readdirSync, statSync } from 'nod
 import * as os from 'node:os'
 import * as path from 'node:path'
 import { cli, spawnCli } from '../helpers/cli'
+import { boneHash } from '../../src-shared/formats/re'
 
 // ---- spec §6 hash table ---------------------------------------------------------------------
 
@@ -27,6 +28,15 @@ const HASH: Record<string, number> = {
   L_Forearm: 581854075,
   R_Toe: 829768755,
 }
+
+describe('bone hash (spec §6)', () => {
+  it('MurmurHash3 x86_32 of the UTF-16LE name, seed 0xFFFFFFFF: the spec table', () => {
+    for (const [name, h] of Object.entries(HASH)) expect(boneHash(name), name).toBe(h)
+    expect(boneHash('root')).toBe(0xaba7de3c)
+    expect(boneHash('root')).not.toBe(0x32339186) // the UTF-8 hash the spec warns about
+    expect(boneHash('Root')).not.toBe(HASH.root) // case-sensitive
+  })
+})
 
 // ---- spec §10.3: the 680-byte minimal RE4R motlist (hex dump copied from the spec) ----------
 
