@@ -402,7 +402,13 @@ describe('stadium export --out DIR', () => {
     const names: string[] = json.nodes.map((n: { name: string }) => n.name)
     const leaf = ['bone00_scale', 'bone01_scale', 'bone02_scale'].map((n) => names.indexOf(n))
     expect(leaf.every((i) => i >= 0)).toBe(true)
-    expect(names).toContain('model_root')
+    // §16.1: scene.nodes = [model_root (root scale from 0x1C), meshNode (mesh 0, skin 0)]
+    const roots = json.scenes[json.scene ?? 0].nodes as number[]
+    expect(roots.map((i) => names[i])[0]).toBe('model_root')
+    expect(roots).toHaveLength(2)
+    expect(json.nodes[roots[0]!].scale).toEqual([0.5, 0.5, 0.5])
+    expect(json.nodes[roots[1]!]).toMatchObject({ mesh: 0, skin: 0 })
+    expect(json.nodes[roots[0]!].children).toContain(names.indexOf('bone00'))
     const skin = json.skins[0]
     expect(skin.joints.slice(0, 3)).toEqual(leaf)
     const ibm = accessor(g0, skin.inverseBindMatrices)
@@ -416,6 +422,16 @@ describe('stadium export --out DIR', () => {
     const att = names.indexOf('attach_1')
     expect(att).toBeGreaterThanOrEqual(0)
     expect(json.nodes[names.indexOf('bone00')].children).toContain(att)
+  })
+
+  it('glb without a 0x1C scale: model_root with scale 1 over a mode-1 joint', () => {
+    const g = readGlb(new Uint8Array(readFileSync(path.join(out, 'glb', '002_ivysaur.glb'))))
+    const names: string[] = g.json.nodes.map((n: { name: string }) => n.name)
+    const roots = g.json.scenes[g.json.scene ?? 0].nodes as number[]
+    expect(names[roots[0]!]).toBe('model_root')
+    expect(g.json.nodes[roots[0]!].scale ?? [1, 1, 1]).toEqual([1, 1, 1])
+    expect(names).toContain('bone00')
+    expect(g.json.animations ?? []).toEqual([])
   })
 
   it('glb: skinned vertices land where the game puts them (shared vertex cache across bones A and C)', () => {

@@ -78,10 +78,24 @@ export function buildStadiumScene(m: StadiumModel, opts: StadiumSceneOptions = {
   }
   let scales = 0
   let xforms = 0
+  // §16.1: the scene root is `model_root`, carrying the geo layout's 0x1C root scale. The instance
+  // level (identity) and that scale level are one node when the scale is the root's only child
+  // level and nothing is drawn or attached at the instance level itself; with no 0x1C at all the
+  // instance node is `model_root` with scale 1.
+  const rootKids = levels.filter((l) => l.parent === 0)
+  const usedAtRoot = m.graph.attachPoints.some((a) => a.level === 0) || (m.dl?.triangles ?? []).some((t) => t.v.some((v) => v.bone === 0))
+  const fold = rootKids.length === 1 && rootKids[0]!.kind === 'scale' && !usedAtRoot ? rootKids[0]!.index : -1
+  const hasScale = levels.some((l) => l.kind === 'scale')
   for (const l of levels) {
     const r = rest[l.index]!
     if (l.kind === 'root') {
-      nodes.push({ name: unique('model'), parent: -1, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], extras: { level: 'instance' } })
+      nodes.push({ name: unique(fold >= 0 || !hasScale ? 'model_root' : 'model'), parent: -1, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: fold >= 0 ? [...rest[fold]!.pivotS] as Vec3 : [1, 1, 1], extras: { level: 'instance', ...(fold >= 0 ? { rootScaleAt: levels[fold]!.at } : {}) } })
+      ln.pivot.push(0)
+      ln.leaf.push(0)
+      continue
+    }
+    if (l.index === fold) {
+      scales++
       ln.pivot.push(0)
       ln.leaf.push(0)
       continue
