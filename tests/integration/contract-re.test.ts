@@ -954,6 +954,14 @@ describe('re pose2motlist (EMV Poser JSON)', () => {
     expect(r.stderr).toContain(junk)
     expect(() => readdirSync(P('pose/out5'))).toThrow()
   })
+
+  it('never overwrites the template, even when --out names it', async () => {
+    const pose = await put('pose/ok2.json', JSON.stringify({ p: { Hip: { _LocalEulerAngle: 'vec:0.4 0 0' } } }))
+    const before = await fileHash(tmpl663)
+    const r = await cli(['re', 'pose2motlist', '--template', tmpl663, '--pose', pose, '--out', tmpl663.replace(/\.motlist\.663$/, '')])
+    expect(r.code).toBe(1)
+    expect(await fileHash(tmpl663)).toBe(before)
+  })
 })
 
 // ---- bad input ----------------------------------------------------------------------------------
