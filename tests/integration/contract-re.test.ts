@@ -592,6 +592,16 @@ describe('RE4R motlist 663 / mot 613 built by hand', () => {
     }
   })
 
+  it('--motion is the index; an I beyond the indices that is one entry\'s motion ID picks that entry', async () => {
+    const byIndex = await cli(['re', 'sample', file, '--motion', '1', '--frame', '150', '--json'])
+    const byId = await cli(['re', 'sample', file, '--motion', '160', '--frame', '150', '--json'])
+    expect(byId.code, byId.stderr).toBe(0)
+    expect(byId.json()).toEqual(byIndex.json())
+    const none = await cli(['re', 'sample', file, '--motion', '7', '--frame', '0', '--json'])
+    expect(none.code).toBe(1)
+    expect(none.stderr).toContain(file)
+  })
+
   it('a standalone mot wrapped as it is (the seed\'s "fake motlist", motSize ≠ 0) still gives its skeleton, with a warning', async () => {
     const wrapped = await put('re4/fake.motlist.663', handMotlist(663, 'fake', [re4Mot(613, false, RE4_BONES)], [{ mot: 0, id: 0 }]))
     const r = await cli(['re', 'info', wrapped, '--json'])

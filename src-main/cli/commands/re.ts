@@ -66,7 +66,7 @@ const sample: Command = {
   name: 're sample',
   summary: 'the local pose (T, R, S per animated bone) of a motion at a frame',
   usage: 're sample FILE --motion I --frame F [--json]',
-  help: 'JSON: [{"bone","translation":[x,y,z],"rotation":[x,y,z,w],"scale":[x,y,z]}] for the bones the motion animates (rotation x, y, z, w). I is the motion index of `re info`, F a frame number (fractions interpolate).',
+  help: 'JSON: [{"bone","translation":[x,y,z],"rotation":[x,y,z,w],"scale":[x,y,z]}] for the bones the motion animates (rotation x, y, z, w). I is the motion index of `re info` (an I beyond the indices that is the ID of exactly one motion picks that one), F a frame number (fractions interpolate).',
   options: { motion: { type: 'string' }, frame: { type: 'string' } },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
@@ -75,16 +75,25 @@ const sample: Command = {
     const f = await loadMotionFile(ctx.positionals[0]!)
     warnAll(ctx, f.warnings)
     const motions = motionsOf(f.file)
-    const m = motions[index]
+    // --motion is the motion index of `re info` (CLI.md leaves I undefined; our choice). An
+    // out-of-range I that is the ID of exactly one entry picks that entry, with a note.
+    let m = motions[index]
+    if (!m) {
+      const byId = motions.filter((x) => x.id === index)
+      if (byId.length === 1) {
+        m = byId[0]!
+        ctx.err(`note: the file has ${motions.length} motion(s); --motion ${index} taken as the motion ID of index ${m.index}`)
+      }
+    }
     if (!m) throw new FormatError(`motion ${index} does not exist; the file has ${motions.length} motion(s) (0–${motions.length - 1})`, { file: f.path })
-    if (!m.mot) throw new FormatError(`motion ${index} (id ${m.id}) has no embedded mot`, { file: f.path })
+    if (!m.mot) throw new FormatError(`motion ${m.index} (id ${m.id}) has no embedded mot`, { file: f.path })
     const s = sampleMot(m.mot, m.skeleton, frame)
     const rows = s.map((b) => ({ bone: b.bone, hash: b.hash, translation: b.translation, rotation: b.rotation, scale: b.scale }))
     if (ctx.json) {
       ctx.printJson(rows)
       return 0
     }
-    ctx.out(`motion ${index} "${m.mot.name}" at frame ${frame}:`)
+    ctx.out(`motion ${m.index} "${m.mot.name}" at frame ${frame}:`)
     for (const b of rows) {
       ctx.out(`  ${(b.bone ?? `#${b.hash.toString(16)}`).padEnd(24)} T ${b.translation.map(r6).join(' ')}  R ${b.rotation.map(r6).join(' ')}  S ${b.scale.map(r6).join(' ')}`)
     }
