@@ -96,8 +96,9 @@ export async function exportStadium(sr: StadiumRom, outDir: string, opts: Export
       written.push(s.glb)
       yield [s.glb, glb]
       if (opts.textures !== false) {
-        for (const t of scene.textures) {
-          const rel = `${s.textureDir}/${t.name}.png`
+        for (const [k, t] of scene.textures.entries()) {
+          // §10.2/§16.3: <slot>_<w>x<h>.png, slot = the exported image's index (the glb's image index)
+          const rel = `${s.textureDir}/${String(k).padStart(2, '0')}_${t.width}x${t.height}.png`
           written.push(rel)
           yield [rel, texturePng(t)]
         }

@@ -308,6 +308,10 @@ describe('stadium export --out DIR', () => {
     expect(readdirSync(path.join(out, 'glb')).sort()).toEqual(['001_bulbasaur.glb', '002_ivysaur.glb'])
     expect(existsSync(path.join(out, 'manifest.json'))).toBe(true)
     expect(existsSync(path.join(out, 'moves.json'))).toBe(true)
+    // §16.3: textures/<slug>/<nn>_<w>x<h>.png, one per exported image (texture 0, and texture 1 from the eye animation)
+    expect(readdirSync(path.join(out, 'textures', '001_bulbasaur')).sort()).toEqual(['00_8x8.png', '01_8x8.png'])
+    const png = PNG.sync.read(readFileSync(path.join(out, 'textures', '001_bulbasaur', '01_8x8.png')))
+    expect([...png.data.subarray(0, 4)]).toEqual([0, 0, 255, 255]) // texture 1: RGBA16 0x003F
   })
 
   it('every glb passes the Khronos glTF validator with 0 errors', async () => {
