@@ -236,6 +236,9 @@ export function buildScene(bscene: BScene, scene: Scene, opts: BuildOptions = {}
   const materials: BuiltMaterial[] = scene.materials.map((m, i) => {
     const mat = new StandardMaterial(m.name || `material${i}`, bscene)
     disposables.push(mat)
+    // Neutral (and glTF) front faces wind counter-clockwise; Babylon's default in a right-handed
+    // scene would cull them (its glTF loader sets the same orientation on its meshes).
+    mat.sideOrientation = BMaterial.CounterClockWiseSideOrientation
     mat.backFaceCulling = !m.doubleSided
     mat.twoSidedLighting = m.doubleSided
     mat.specularColor = new Color3(0.08, 0.08, 0.08)
