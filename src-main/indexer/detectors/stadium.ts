@@ -1,6 +1,7 @@
 import type { AssetDraft } from '../detector'
 import type { N64Rom } from '../../../src-shared/formats/n64/rom'
 import { openStadiumRom, loadModel } from '../../../src-shared/formats/stadium/model'
+import { readModelArchive, EXPECTED_ARCHIVE_ID } from '../../../src-shared/formats/stadium/archive'
 import { speciesId } from '../../../src-shared/formats/stadium/names'
 
 /**
@@ -53,4 +54,18 @@ export function enumerateStadiumRom(rom: N64Rom): AssetDraft[] {
     }
   }
   return drafts
+}
+
+/**
+ * True when a normalised N64 image whose header does not name Pokémon Stadium still has the
+ * Stadium model archive at 0x920000 (id 0xEF, records inside the image). §2 identifies the game
+ * by MD5 only and says to warn but still load other images, so the N64 detector can use this to
+ * open such images (hacks, synthetic test images) with the Stadium layout.
+ */
+export function looksLikeStadiumImage(image: Uint8Array): boolean {
+  try {
+    return readModelArchive(image).id === EXPECTED_ARCHIVE_ID
+  } catch {
+    return false
+  }
 }

@@ -35,3 +35,13 @@ describe('Stadium catalog enumeration', () => {
     for (let i = 0; i < 4; i++) expect(() => validateScene(buildStadiumScene(loadModel(sr, i)))).not.toThrow()
   })
 })
+
+describe('looksLikeStadiumImage', () => {
+  it('recognises the archive at 0x920000 whatever the header says, and nothing else', async () => {
+    const { looksLikeStadiumImage } = await import('../../../../src-main/indexer/detectors/stadium')
+    const { handRom } = await import('../../../fixtures/stadium/contract-rom')
+    expect(looksLikeStadiumImage(handRom({ name: '' }))).toBe(true)
+    expect(looksLikeStadiumImage(new Uint8Array(0x930000))).toBe(false)
+    expect(looksLikeStadiumImage(handRom().subarray(0, 0x920008))).toBe(false)
+  })
+})
