@@ -20,14 +20,15 @@ function findCommand(commands: Command[], words: string[]): { cmd?: Command; use
 }
 
 function topHelp(commands: Command[]): string {
-  const width = Math.max(...commands.map((c) => c.usage.length)) + 2
+  // Keep the summaries in one column; a usage too long for it gets its summary on the next line.
+  const width = Math.min(56, Math.max(...commands.map((c) => c.usage.length))) + 2
   return [
     `modbench ${VERSION}: a workbench for game modders (Pokémon Snap/Stadium ROMs, Pokémon USUM GF sets, RE Engine motions)`,
     '',
     'Usage: modbench COMMAND [ARGS] [--json] [--help]',
     '',
     'Commands:',
-    ...commands.map((c) => `  ${c.usage.padEnd(width)}${c.summary}`),
+    ...commands.map((c) => (c.usage.length < width ? `  ${c.usage.padEnd(width)}${c.summary}` : `  ${c.usage}\n  ${''.padEnd(width)}${c.summary}`)),
     '',
     'Exit codes: 0 done, 1 bad input or failed operation, 2 usage error.',
     'Run `modbench COMMAND --help` for the arguments and JSON shape of a command.',
