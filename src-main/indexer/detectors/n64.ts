@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FileDetector } from '../detector'
 import { detectByteOrder, normaliseRom, openRom } from '../../../src-shared/formats/n64/rom'
 import { enumerateSnapRom } from './snap'
-import { enumerateStadiumRom } from './stadium'
+import { enumerateStadiumRom, looksLikeStadiumImage } from './stadium'
 
 /**
  * N64 ROMs in any byte order. Identified by the MD5 of the normalised image (Snap/Stadium US
@@ -31,6 +31,12 @@ export const n64Detector: FileDetector = {
       size: bytes.length,
     }
     if (rom.game === 'snap') return { kind: 'snap-rom', metadata, assets: enumerateSnapRom({ ...rom, byteOrder }) }
+    // An image whose header names no known game but carries Stadium's model archive at 0x920000
+    // opens with the Stadium layout, unverified (spec pokemon-stadium.md §2: warn, still load).
+    if (rom.game === 'other' && looksLikeStadiumImage(rom.image)) {
+      const meta = { ...metadata, game: 'stadium', verified: false }
+      return { kind: 'stadium-rom', metadata: meta, assets: enumerateStadiumRom({ ...rom, game: 'stadium', byteOrder }) }
+    }
     if (rom.game === 'stadium') return { kind: 'stadium-rom', metadata, assets: enumerateStadiumRom({ ...rom, byteOrder }) }
     const name = `${rom.header.name || 'N64 ROM'}${rom.header.code.trim() ? ` (${rom.header.code})` : ''}`
     return { kind: 'n64-rom', metadata, assets: [{ key: 'rom', kind: 'n64-rom', name, locator: {}, metadata, tags: ['n64', rom.header.code] }] }
