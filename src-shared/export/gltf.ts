@@ -37,7 +37,14 @@
  *   texture is written as an image, named after it, even when no material uses it at rest.
  *   Times are seconds; texture swaps and visibility are step, UV and colour tracks linear.
  * - `materials[i].extras = { ...material.extras, modbench: { vertexColors?, unlit? } }`.
- * - `nodes[i].extras = node.extras` unchanged.
+ * - `nodes[i].extras = node.extras` unchanged, except for a node holding a skinned mesh that has a
+ *   parent or a local transform (glTF ignores both and the validator warns): when it has no
+ *   children and is neither a joint nor a curve anchor it is written at the root with an identity
+ *   transform and `extras.modbench.skinnedMeshRest = { parent, translation, rotation, scale }`
+ *   keeps the neutral values.
+ * - a neutral scene without nodes gets one identity node `modbench_root` (extras
+ *   `{modbench: {addedRoot: true}}`), since a glTF scene cannot list no nodes; a scene without
+ *   any data is written without a buffer.
  */
 import { Document, WebIO, type Accessor, type Material as GMaterial, type Node as GNode, type Texture as GTexture, type TextureInfo } from '@gltf-transform/core'
 import { KHRMaterialsUnlit } from '@gltf-transform/extensions'
@@ -230,10 +237,23 @@ export function sceneToDocument(scene: Scene, opts: GltfExportOptions = {}): Doc
     return g
   })
   const gScene = doc.createScene(scene.name)
+  const movable = movableSkinnedNodes(scene)
   scene.nodes.forEach((n, i) => {
-    if (n.parent >= 0) gNodes[n.parent].addChild(gNodes[i])
+    if (movable.has(i)) {
+      // glTF ignores the transform of a node holding a skinned mesh, and the validator warns when
+      // it has a parent or a local transform: put it at the root with an identity transform and
+      // keep what it had in extras (nothing else depends on it: no children, not a joint).
+      gNodes[i].setTranslation([0, 0, 0]).setRotation([0, 0, 0, 1]).setScale([1, 1, 1])
+      const rest = { parent: n.parent, translation: [...n.translation], rotation: [...n.rotation], scale: [...n.scale] }
+      gNodes[i].setExtras(extrasOf({ ...(n.extras ?? {}), modbench: { skinnedMeshRest: rest } }))
+      gScene.addChild(gNodes[i])
+    } else if (n.parent >= 0) gNodes[n.parent].addChild(gNodes[i])
     else gScene.addChild(gNodes[i])
   })
+  if (scene.nodes.length === 0) {
+    // glTF forbids a scene with an empty node list (a curve-only or empty neutral scene).
+    gScene.addChild(doc.createNode('modbench_root').setExtras({ modbench: { addedRoot: true } }))
+  }
 
   // glTF requires a skin's joints to share a root node; the neutral model does not (its viewport
   // copes). When they do not, the top-level nodes holding them go under one added identity node,
@@ -286,7 +306,31 @@ export function sceneToDocument(scene: Scene, opts: GltfExportOptions = {}): Doc
   }
   if (scene.extras) sceneExtras.actor = scene.extras
   gScene.setExtras(extrasOf({ modbench: sceneExtras }))
+  // A buffer with nothing in it is invalid glTF (no byteLength): drop it when the scene has no data.
+  if (doc.getRoot().listAccessors().length === 0 && gTextures.length === 0) buffer.dispose()
   return doc
+}
+
+/**
+ * Nodes holding a skinned mesh that can go to the glTF root with an identity transform without
+ * changing anything: they have a parent or a local transform (which glTF ignores for skinned
+ * meshes), no children, and are not joints or curve anchors.
+ */
+function movableSkinnedNodes(scene: Scene): Set<number> {
+  const out = new Set<number>()
+  if (!scene.nodes.some((n) => n.skin !== undefined)) return out
+  const pinned = new Set<number>()
+  for (const n of scene.nodes) if (n.parent >= 0) pinned.add(n.parent)
+  for (const s of scene.skins) for (const j of s.joints) pinned.add(j)
+  for (const c of scene.curves) if (c.node !== undefined) pinned.add(c.node)
+  scene.nodes.forEach((n, i) => {
+    if (n.skin === undefined || pinned.has(i)) return
+    const [x, y, z, w] = n.rotation
+    const identity =
+      n.translation.every((v) => v === 0) && n.scale.every((v) => v === 1) && x === 0 && y === 0 && z === 0 && Math.abs(w) === 1
+    if (n.parent >= 0 || !identity) out.add(i)
+  })
+  return out
 }
 
 function normQuat(q: ArrayLike<number>): [number, number, number, number] {

@@ -7,7 +7,7 @@ import { cleanSkinAttributes, exportGlb } from '../../../../src-shared/export/gl
 import { demoScene } from '../../../../src-shared/scene/demo'
 import { sampleChannel, sampleTimes, sampleWorldMatrices } from '../../../../src-shared/scene/sample'
 import { SceneError } from '../../../../src-shared/scene/validate'
-import type { Channel, Scene } from '../../../../src-shared/scene/types'
+import { emptyScene, type Channel, type Scene } from '../../../../src-shared/scene/types'
 import { syntheticScene } from '../../../fixtures/scene/synthetic'
 
 const io = () => new WebIO().registerExtensions([KHRMaterialsUnlit])
@@ -204,6 +204,44 @@ describe('glTF export', () => {
     const { json } = await validGlb(scene)
     expect(json.scenes[0].extras.modbench.actor).toMatchObject({ table: [1, 2, 3], bad: null, nested: { f: [0.5] } })
     expect(json.nodes[0].extras).toEqual({ flags: [7] })
+  })
+
+  it('an empty or curve-only scene is valid glTF: one added root node, no empty buffer', async () => {
+    for (const scene of [emptyScene('nothing'), { ...emptyScene('curve only'), curves: [{ name: 'c', points: new Float32Array([0, 0, 0, 1, 2, 3]) }] }]) {
+      const glb = await exportGlb(scene)
+      const report = await validateBytes(glb)
+      expect(report.issues.numErrors, JSON.stringify(report.issues.messages)).toBe(0)
+      expect(report.issues.numWarnings).toBe(0)
+      const jsonLen = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true)
+      const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jsonLen)))
+      expect(json.nodes).toEqual([{ name: 'modbench_root', extras: { modbench: { addedRoot: true } } }])
+      expect(json.scenes[0].nodes).toEqual([0])
+      expect(json.buffers).toBeUndefined()
+      expect(json.scenes[0].extras.modbench.curves).toHaveLength(scene.curves.length)
+    }
+  })
+
+  it('a skinned-mesh node with a parent or a local transform goes to the root (no validator warning), rest kept in extras', async () => {
+    const scene = demoScene()
+    scene.nodes[1].parent = 0
+    scene.nodes[1].translation = [1, 2, 3]
+    scene.nodes[1].scale = [2, 2, 2]
+    const glb = await exportGlb(scene)
+    const report = await validateBytes(glb)
+    expect(report.issues.numErrors).toBe(0)
+    expect(report.issues.messages.filter((m) => m.severity <= 1), JSON.stringify(report.issues.messages)).toEqual([])
+    const { doc, json } = await validGlb(scene)
+    expect(json.scenes[0].nodes).toContain(1)
+    expect(json.nodes[0].children).not.toContain(1)
+    expect(json.nodes[1].translation).toBeUndefined()
+    expect(json.nodes[1].extras.modbench.skinnedMeshRest).toEqual({ parent: 0, translation: [1, 2, 3], rotation: [0, 0, 0, 1], scale: [2, 2, 2] })
+    expectSameJointWorlds(scene, doc)
+    // Not moved when it anchors something (a child here): the warning is then the scene's.
+    const pinned = demoScene()
+    pinned.nodes[1].parent = 0
+    pinned.nodes.push({ name: 'child of the skinned node', parent: 1, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] })
+    const j2 = (await validGlb(pinned)).json
+    expect(j2.nodes[0].children).toContain(1)
   })
 
   it('refuses an inconsistent scene with the validation error', async () => {
