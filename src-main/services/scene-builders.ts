@@ -49,13 +49,14 @@ export function sceneKinds(): string[] {
 export async function buildAssetScene(catalog: Catalog | null, id: number | 'demo', opts: { signal?: AbortSignal } = {}): Promise<{ scene: Scene; asset?: AssetRow; source?: SourceRow }> {
   if (id === 'demo') return { scene: validateScene(demoScene()) }
   if (!catalog) throw new SceneOpenError(`no catalog to look up asset ${id} in`)
-  if (!Number.isInteger(id) || id <= 0) throw new SceneOpenError(`asset id must be a positive whole number or "demo", got ${String(id)}`)
+  if (!Number.isInteger(id) || id < 0) throw new SceneOpenError(`asset id must be a whole number or "demo", got ${String(id)}`)
   const asset = catalog.asset(id)
   if (!asset) throw new SceneOpenError(`no asset with id ${id} in the catalog ${catalog.path} (see \`modbench ls\`)`)
   const builder = sceneBuilders[asset.kind]
   if (!builder) {
     const kinds = sceneKinds()
-    throw new SceneOpenError(`asset ${id} '${asset.name}' is a ${asset.kind}, which has no 3D scene to open or export${kinds.length ? ` (scene kinds: ${kinds.join(', ')})` : ''}`)
+    const article = /^[aeiou]/i.test(asset.kind) ? 'an' : 'a'
+    throw new SceneOpenError(`asset ${id} '${asset.name}' is ${article} ${asset.kind}, which has no 3D scene to open or export${kinds.length ? ` (scene kinds: ${kinds.join(', ')})` : ''}`)
   }
   const source = catalog.source(asset.sourceId)
   if (!source) throw new SceneOpenError(`asset ${id}: its source ${asset.sourceId} is missing from the catalog`)

@@ -1,5 +1,5 @@
 import * as path from 'node:path'
-import { promises as fsp } from 'node:fs'
+import { existsSync, promises as fsp } from 'node:fs'
 import { exportGlb } from '../../../src-shared/export/gltf'
 import { openCatalog } from '../../catalog/catalog'
 import { defaultDbPath } from '../../catalog/paths'
@@ -16,7 +16,7 @@ const exportCmd: Command = {
     'ID is a catalog id printed by `ls`/`find`, or `demo` for the built-in demo scene (no catalog needed).',
     'Skins, animations (one per clip, in seconds), textures (PNG) and node names are kept; curves,',
     'texture-swap, visibility, UV and colour tracks and actor metadata go to documented `extras`',
-    '(see src-shared/export/gltf.ts). The file is written atomically.',
+    '(see src-shared/export/gltf.ts). The file is written atomically; missing parent folders are created.',
     'JSON: {"id","kind","name","out","bytes","nodes","meshes","materials","textures","skins","animations","curves"}',
   ].join('\n'),
   options: { out: { type: 'string' }, db: { type: 'string' } },
@@ -26,16 +26,21 @@ const exportCmd: Command = {
     const out = path.resolve(requireString(ctx, 'out'))
     let id: number | 'demo'
     if (idArg === 'demo') id = 'demo'
-    else if (/^\d+$/.test(idArg) && Number(idArg) > 0) id = Number(idArg)
-    else throw new UsageError(`ID must be a catalog id (a positive whole number) or "demo", got ${JSON.stringify(idArg)}`)
+    // A well-formed id that names no asset (0 included) is bad input (exit 1), not a usage error.
+    else if (/^\d+$/.test(idArg)) id = Number(idArg)
+    else throw new UsageError(`ID must be a catalog id (a whole number) or "demo", got ${JSON.stringify(idArg)}`)
     if (!/\.glb$/i.test(out)) ctx.err(`warning: ${out} does not end in .glb; writing binary glTF anyway`)
+    await checkOut(out)
 
-    const catalog = id === 'demo' ? null : openCatalog(typeof ctx.values.db === 'string' && ctx.values.db ? path.resolve(ctx.values.db) : defaultDbPath())
+    const dbPath = typeof ctx.values.db === 'string' && ctx.values.db ? path.resolve(ctx.values.db) : defaultDbPath()
+    // Exporting only reads the catalog: a missing one is an error, never created as a side effect.
+    if (id !== 'demo' && !existsSync(dbPath)) throw new Error(`no catalog at ${dbPath}: index files first (\`modbench index PATH --db ${dbPath}\`)`)
+    const catalog = id === 'demo' ? null : openCatalog(dbPath)
     try {
       const { scene, asset, source } = await buildAssetScene(catalog, id, { signal: ctx.signal })
       const glb = await exportGlb(scene, { skipValidation: true })
-      await fsp.mkdir(path.dirname(out), { recursive: true })
-      await writeFileAtomic(out, glb, source ? [source.path] : [])
+      await makeParent(out)
+      await writeFileAtomic(out, glb, [...(source ? [source.path] : []), ...(catalog ? [dbPath] : [])])
       const summary = {
         id,
         kind: asset?.kind ?? 'demo',
@@ -59,6 +64,24 @@ const exportCmd: Command = {
       catalog?.close()
     }
   },
+}
+
+/** Fails early (before any work) when `--out` names a folder. */
+async function checkOut(out: string): Promise<void> {
+  const st = await fsp.stat(out).catch(() => null)
+  if (st?.isDirectory()) throw new Error(`--out ${out} is a folder; give a file name, e.g. ${path.join(out, 'model.glb')}`)
+}
+
+/** Creates the output's parent folders (friendlier than failing), with a clear message when a file is in the way. */
+async function makeParent(out: string): Promise<void> {
+  const dir = path.dirname(out)
+  try {
+    await fsp.mkdir(dir, { recursive: true })
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    if (code === 'EEXIST' || code === 'ENOTDIR') throw new Error(`cannot create the output folder ${dir}: a file is in the way`)
+    throw new Error(`cannot create the output folder ${dir}: ${(e as Error).message}`)
+  }
 }
 
 /** `modbench export …` commands (see ../shared/CLI.md). */
