@@ -5,7 +5,8 @@ import { promises as fsp } from 'node:fs'
 import { createHash } from 'node:crypto'
 import { gunzipSync } from 'fflate'
 import type { Handlers } from './context'
-import { FormatError } from '../../src-shared/binary'
+import { FormatError, Reader, hex } from '../../src-shared/binary'
+import { readValidOverlay, stageEntriesEmpty } from '../../src-shared/formats/snap/overlay'
 import { normaliseRom, openRom, type N64Rom } from '../../src-shared/formats/n64/rom'
 import { parseStage, stageObjectCount, type Stage } from '../../src-shared/formats/snap/stage'
 import { STAGES, stageByName } from '../../src-shared/formats/snap/stages'
@@ -29,18 +30,42 @@ export async function readRomFile(file: string): Promise<Uint8Array> {
   return raw
 }
 
-/** Opens a ROM as Pokémon Snap (MD5-verified, or unverified when only the header names it). */
-export function openSnapRom(bytes: Uint8Array, file: string): N64Rom {
+/**
+ * True when the overlay table at 0x57580 places at least one stage's Data overlay inside the image
+ * with the stage's fixed header address (&WorldSetup, §2.2) in its RAM range: the image has the
+ * US 1.0 Snap layout whatever its header says.
+ */
+export function hasSnapLayout(image: Uint8Array, file = 'ROM'): boolean {
+  const r = new Reader(image, { endian: 'big', file, structure: 'ROM' })
+  return STAGES.some((s) => {
+    try {
+      const ov = readValidOverlay(r, s.overlayIndex)
+      return s.header >= ov.vramStart && s.header < ov.vramStart + (ov.romEnd - ov.romStart)
+    } catch {
+      return false
+    }
+  })
+}
+
+/**
+ * Opens a ROM as Pokémon Snap: MD5-verified, or unverified when the header names the game, or
+ * (for `snap` commands, which say what the file is) when the header names no known game but the
+ * overlay table has the Snap layout (`headerMismatch`: callers warn). A verified Stadium image or an
+ * image without the layout is refused.
+ */
+export function openSnapRom(bytes: Uint8Array, file: string): N64Rom & { headerMismatch?: boolean } {
   const { image } = normaliseRom(bytes, file)
   const md5 = createHash('md5').update(image).digest('hex')
   const rom = openRom(image, file, md5)
-  if (rom.game !== 'snap') {
+  const byteOrder = normaliseRom(bytes.subarray(0, 4), file).byteOrder
+  if (rom.game === 'snap') return { ...rom, byteOrder }
+  if (!(rom.game === 'other' && hasSnapLayout(image, file))) {
     throw new FormatError(`not a Pokémon Snap ROM (header name ${JSON.stringify(rom.header.name)}, MD5 ${rom.md5})`, { file, structure: 'N64Header', offset: 0x20 })
   }
-  return { ...rom, byteOrder: normaliseRom(bytes.subarray(0, 4), file).byteOrder }
+  return { ...rom, game: 'snap', byteOrder, headerMismatch: true }
 }
 
-export async function loadSnapRom(file: string): Promise<N64Rom> {
+export async function loadSnapRom(file: string): Promise<N64Rom & { headerMismatch?: boolean }> {
   return openSnapRom(await readRomFile(file), file)
 }
 
@@ -58,22 +83,34 @@ export function stageSummary(st: Stage): SnapStageSummary {
   }
 }
 
+/** Stages whose Data and Code overlay entries are all zero: not laid out in this image. */
+export function absentStages(rom: N64Rom): string[] {
+  const r = new Reader(rom.image, { endian: 'big', file: rom.file, structure: 'ROM' })
+  return STAGES.filter((s) => stageEntriesEmpty(r, s.overlayIndex)).map((s) => s.name)
+}
+
 /**
- * The seven stages. Strict: a stage that cannot be parsed fails the listing with its error (bad
- * input is exit 1 on the command line). With `lenient`, such a stage is listed with `error` and
- * zero counts instead, unless every stage fails (the app's overview uses this).
+ * The stages of the image. Strict (the command line): a stage that is present but cannot be
+ * parsed fails the listing with its error (bad input is exit 1). A stage whose two overlay-table
+ * entries are all zero is absent (a partial image laying out only some stages) and is left out of
+ * the list; when every stage is absent (a zeroed overlay table) the first stage's error is thrown.
+ * With `lenient` (the app's overview), every stage is listed, a failing or absent one with `error`
+ * and zero counts, unless every stage fails.
  */
 export function listStages(rom: N64Rom, opts: { lenient?: boolean } = {}): SnapStageSummary[] {
   const errors: Error[] = []
-  const list = STAGES.map((s): SnapStageSummary => {
+  const absent = new Set(absentStages(rom))
+  const list: SnapStageSummary[] = []
+  for (const s of STAGES) {
+    if (absent.size < STAGES.length && absent.has(s.name) && !opts.lenient) continue
     try {
-      return stageSummary(parseStage(rom.image, s, rom.file, { light: true }))
+      list.push(stageSummary(parseStage(rom.image, s, rom.file, { light: true })))
     } catch (e) {
       if (!opts.lenient) throw e
       errors.push(e as Error)
-      return { name: s.name, sceneId: s.overlayIndex, pathRooms: 0, nonPathRooms: 0, hasSkybox: false, objects: 0, title: s.title, overlayIndex: s.overlayIndex, gameSceneId: s.gameSceneId, error: (e as Error).message }
+      list.push({ name: s.name, sceneId: s.overlayIndex, pathRooms: 0, nonPathRooms: 0, hasSkybox: false, objects: 0, title: s.title, overlayIndex: s.overlayIndex, gameSceneId: s.gameSceneId, error: absent.has(s.name) ? `not in this image (overlay entries ${hex(s.overlayIndex)}/${hex(s.overlayIndex + 1)} are empty)` : (e as Error).message })
     }
-  })
+  }
   if (errors.length === STAGES.length) throw errors[0]!
   return list
 }

@@ -1,7 +1,7 @@
 import type { Command, CommandContext } from '../command'
 import { UsageError, intOption, requireString } from '../command'
 import { writeFileAtomic } from '../../node/atomic'
-import { listStages, loadSnapRom, stageScene, stageTrack } from '../../services/snap'
+import { absentStages, listStages, loadSnapRom, stageScene, stageTrack } from '../../services/snap'
 import { STAGES, stageByName } from '../../../src-shared/formats/snap/stages'
 import { exportGlb } from '../../../src-shared/export/gltf'
 import { hex } from '../../../src-shared/binary'
@@ -19,6 +19,7 @@ function stageOption(ctx: CommandContext): string {
 
 async function open(ctx: CommandContext): Promise<N64Rom> {
   const rom = await loadSnapRom(ctx.positionals[0]!)
+  if (rom.headerMismatch) ctx.err(`warning: ${rom.file}: header name ${JSON.stringify(rom.header.name)} does not name Pokémon Snap, but the overlay table has its layout; reading it as Pokémon Snap`)
   if (!rom.verified) ctx.err(`warning: ${rom.file}: MD5 ${rom.md5} is not Pokémon Snap (USA 1.0); opened with the US 1.0 layout (unverified)`)
   return rom
 }
@@ -32,6 +33,8 @@ const stages: Command = {
   async run(ctx) {
     const rom = await open(ctx)
     const list = listStages(rom)
+    const absent = absentStages(rom)
+    if (absent.length && list.length) ctx.err(`note: ${absent.join(', ')}: overlay-table entries empty, not in this image (not listed)`)
     if (ctx.json) {
       ctx.printJson(list)
       return 0
@@ -47,7 +50,7 @@ const track: Command = {
   name: 'snap track',
   summary: "a stage's main track (the Zero-One's rail): blocks and world-space samples",
   usage: `snap track ROM --stage NAME [--samples N] [--json]`,
-  help: `NAME: ${NAMES}. N: points per B-spline segment (default 8).\nJSON: {"blocks":[{"room","position":[x,y,z],"yaw","controlPoints":[[x,y,z]…],"reversed","duration"}],"world":[[x,y,z]…]}; game units; controlPoints are block-local (before yaw and position), the blend of the two control lines at cpTime 0.5; world walks the blocks in path-room order.`,
+  help: `NAME: ${NAMES}. N: points per B-spline segment (default 8).\nJSON: {"blocks":[{"room","position":[x,y,z],"yaw","controlPoints":[[x,y,z]…],"reversed","duration"}],"world":[[x,y,z]…]}; game units; position = worldPos × 100; controlPoints are block-local (before yaw and position), the blend of the two control lines at cpTime 0.5; world walks the blocks in path-room order with N points per uniform cubic B-spline segment at u = k/(N−1) (both segment ends included), reversed blocks backwards.`,
   options: { stage: { type: 'string' }, samples: { type: 'string' } },
   positionals: { min: 1, max: 1 },
   async run(ctx) {

@@ -107,22 +107,34 @@ export function blockSegmentCount(b: Pick<TrackBlock, 'pathType' | 'controlPoint
 }
 
 /**
+ * Raw segment parameters for `perSegment` samples of one segment: u = k/(N−1), k = 0…N−1, so every
+ * segment contributes exactly N points and includes both of its ends (N = 1: u = 0 only).
+ *
+ * Choice (CLI.md "N points per B-spline segment"; spec §9 "evaluates the spline window by window
+ * with raw u"): including both ends makes `--samples 3` give the §14.3 vectors at u = 0, 0.5, 1 and
+ * lets the sampled track reach the end of its last block. Neighbouring segments (and blocks that
+ * join) therefore repeat their shared point.
+ */
+export function segmentParams(perSegment: number): number[] {
+  const n = Math.max(1, Math.floor(perSegment))
+  return Array.from({ length: n }, (_, k) => (n === 1 ? 0 : k / (n - 1)))
+}
+
+/**
  * World-space samples of the whole track: `perSegment` points per segment of each block's
- * blended line at raw u = k/perSegment (the seed's window-by-window evaluation), blocks in
- * path-room order, reversed blocks walked backwards.
+ * blended line at raw u (see `segmentParams`), blocks in path-room order. A reversed block is
+ * walked backwards (last segment first, u from 1 down to 0: the cart's moveTime' = 1 − moveTime,
+ * §9 step 3), which is exactly its forward samples in reverse order.
  */
 export function sampleTrackWorld(blocks: TrackBlock[], perSegment = 8): Vec3[] {
   const out: Vec3[] = []
+  const us = segmentParams(perSegment)
   for (const b of blocks) {
     const segs = blockSegmentCount(b)
     const path = { type: b.pathType, points: b.controlPoints, tension: b.tension }
     const local: Vec3[] = []
-    for (let i = 0; i < segs; i++) for (let k = 0; k < perSegment; k++) local.push(segmentPoint(path, i, k / perSegment))
-    if (b.reversed) {
-      // walk u from 1 down: same count, mirrored parameters
-      local.length = 0
-      for (let i = segs - 1; i >= 0; i--) for (let k = 0; k < perSegment; k++) local.push(segmentPoint(path, i, 1 - k / perSegment))
-    }
+    for (let i = 0; i < segs; i++) for (const u of us) local.push(segmentPoint(path, i, u))
+    if (b.reversed) local.reverse()
     for (const p of local) out.push(blockToWorld(p, b.position, b.yaw))
   }
   return out

@@ -52,3 +52,17 @@ export function readValidOverlay(rom: Reader, index: number): Overlay {
   if (ov.vramStart + (ov.romEnd - ov.romStart) > 0x80800000) throw new FormatError(`overlay of ${hex(ov.romEnd - ov.romStart)} bytes at ${hex(ov.vramStart)} runs past 8 MiB of RAM`, ctx)
   return ov
 }
+
+/**
+ * True when the overlay table holds nothing for the stage whose Data entry is `index`: entries
+ * `index` and `index + 1` (Data and Code) are all zero bytes. A partial image (a synthetic ROM
+ * that lays out only some stages) leaves the other stages' entries like this; such a stage is
+ * absent rather than broken. A table that lies past the end of the image is not "absent" (that is
+ * a truncated ROM, reported by `readValidOverlay`).
+ */
+export function stageEntriesEmpty(rom: Reader, index: number): boolean {
+  const at = OVERLAY_TABLE_ROM + index * OVERLAY_SIZE
+  if (at + 2 * OVERLAY_SIZE > rom.length) return false
+  for (let o = 0; o < 2 * OVERLAY_SIZE; o += 4) if (rom.u32At(at + o) !== 0) return false
+  return true
+}

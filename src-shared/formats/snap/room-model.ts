@@ -2,7 +2,7 @@
  * Runs a room's (or the skybox's) display lists through the F3DEX2 interpreter with Snap's
  * initial state and segment-0x0E material setup (pokemon-snap.md §3.4, §4.2, §4.5, §5.1).
  */
-import { FormatError, hex } from '../../binary'
+import { FormatError, LimitError, hex } from '../../binary'
 import { F3dex2, type DrawCall } from '../n64/f3dex2'
 import type { AddressMap } from './address-map'
 import { materialSetupCommands, readMaterial, type SnapMaterial } from './material'
@@ -102,7 +102,14 @@ export function buildModelDraws(map: AddressMap, src: ModelSource, field: string
     if (!dl) return
     const it = interpFor(layer)
     it.setBone(bone)
-    it.run(dl, map)
+    try {
+      it.run(dl, map)
+    } catch (e) {
+      // the interpreter knows RAM addresses only: add the file, the model and the DL's ROM offset
+      if (!(e instanceof FormatError) || e.file) throw e
+      const ctx = { file: map.file, structure: `${field} display list ${hex(dl)}${e.structure ? ` (${e.structure})` : ''}`, offset: map.romOffset(dl) }
+      throw e instanceof LimitError ? new LimitError(e.detail, ctx) : new FormatError(e.detail, ctx)
+    }
     for (const d of it.takeDrawCalls()) drawCalls.push({ ...d, layer })
   }
   if (!src.gfxData) return { kind, nodes: null, materials, drawCalls, warnings, commands: 0 }

@@ -13,7 +13,7 @@ import type { Animation, ColorTrack, Material, Mesh, Primitive, Scene, SceneNode
 import { bakeMaterialAnim } from './material-anim'
 import { emptyScene } from '../../scene/types'
 import { PATH_TYPE_NAMES, samplePath } from './interp-data'
-import { blockEndWorld, cartPose, sampleTrackWorld } from './main-track'
+import { cartPose, sampleTrackWorld } from './main-track'
 import { buildModelDraws, type ModelDraws } from './room-model'
 import { spawnWorldPosition, stageObjectCount, type Room, type Stage } from './stage'
 import type { GfxNode } from './node-list'
@@ -342,8 +342,8 @@ export function buildStageScene(stage: Stage, opts: StageSceneOptions = {}): { s
   // curves
   const curves: Curve[] = []
   if (stage.track.length) {
+    // the same samples as `snap track` (both ends of every segment, so the curve reaches the end)
     const pts = sampleTrackWorld(stage.track, opts.trackSamples ?? 8)
-    pts.push(blockEndWorld(stage.track[stage.track.length - 1]!))
     curves.push({ name: 'main track', points: new Float32Array(pts.flat()), node: -1, color: [1, 0.85, 0.1], extras: { snap: { kind: 'mainTrack', blocks: stage.track.map((t) => ({ room: t.room, start: 0, duration: t.duration })) } } })
     // the rail with the game's timing (arc-length paths, cpTime 0.5): 30 samples per block
     // (position per moveTime step, plus the blended scale-X speed factor and cart yaw there, §9)

@@ -141,10 +141,20 @@ describe('bad input: exit 1, a clear message, no output file', () => {
     dv.setUint32(at + 12, built.overlays.get(0x10)!.vram + (at - built.overlays.get(0x10)!.romStart))
     await bad("loop.z64", img, /display-list commands \(a loop or a list that never ends\) at 0x8/)
   })
-  it('not a Snap ROM', async () => {
+  it('not a Snap ROM: another header name and no Snap overlay layout', async () => {
     const img = new Uint8Array(readFileSync(romPath))
     img.set(new TextEncoder().encode('SOMETHING ELSE      '), 0x20)
+    img.fill(0, OVERLAY_TABLE_ROM, OVERLAY_TABLE_ROM + 0x24 * 0x20)
     await bad('other.z64', img, /not a Pokémon Snap ROM/)
+  })
+  it('another header name over the Snap layout opens with a warning (snap commands say what the file is)', async () => {
+    const img = new Uint8Array(readFileSync(romPath))
+    img.set(new TextEncoder().encode('SOMETHING ELSE      '), 0x20)
+    const p = path.join(dir, 'renamed.z64')
+    writeFileSync(p, img)
+    const r = await cli('snap', 'stages', p, '--json')
+    expect(r.code).toBe(0)
+    expect(r.err).toMatch(/header name "SOMETHING ELSE" does not name Pokémon Snap/)
   })
 })
 

@@ -96,7 +96,9 @@ describe('main track (§9) on the fixture', () => {
     // B-spline through evenly spaced collinear points: u=0 of segment 0 is at z = (−100 + 4·0 + 100)/6 = 0
     const w = sampleTrackWorld(st.track, 2)
     expect(w[0]![2]).toBeCloseTo(0, 4)
-    expect(w[1]![2]).toBeCloseTo(50, 4)
+    // 2 samples per segment are its two ends: u = 1 of segment 0 is (0 + 4·100 + 200)/6 = 100
+    expect(w[1]![2]).toBeCloseTo(100, 4)
+    expect(w[2]![2]).toBeCloseTo(100, 4)
     // game timing: halfway through the track the cart is halfway along the (uniform) line: z = 200
     const mid = cartPose(b, 0.5)
     expect(mid.position[0]).toBeCloseTo(0, 3)
