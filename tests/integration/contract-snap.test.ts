@@ -102,7 +102,7 @@ function quadDl(seg: Seg, size: number, y: number, pre: number[] = []): number {
   return seg.words([...pre, 0x01004008, vtx, 0x06000204, 0x00000406, 0xdf000000, 0])
 }
 
-interface LineSpec { points: V3[] }
+interface LineSpec { points: V3[]; noCmd13?: boolean }
 
 /** InterpData (§8.1) type 2 followed directly by its command stream (command 13, a 0→1 ramp, END). */
 function controlTrack(seg: Seg, line: LineSpec, duration: number): number {
@@ -115,7 +115,8 @@ function controlTrack(seg: Seg, line: LineSpec, duration: number): number {
   const cmd = (c: number, mask: number, dur: number) => ((c << 25) | (mask << 15) | dur) >>> 0
   const f = new DataView(new ArrayBuffer(4))
   f.setFloat32(0, 1)
-  const stream = seg.words([cmd(13, 0x008, 0), interp, cmd(3, 0x008, duration), f.getUint32(0), cmd(0, 0, 0)], 4)
+  const setPath = line.noCmd13 ? [] : [cmd(13, 0x008, 0), interp]
+  const stream = seg.words([...setPath, cmd(3, 0x008, duration), f.getUint32(0), cmd(0, 0, 0)], 4)
   expect(stream).toBe(interp + 0x18) // the path record sits right before the command stream (§9)
   return stream
 }
@@ -446,6 +447,15 @@ describe('snap track --json (§9, §14.3, §14.5)', () => {
     expect(d.world.length).toBe(2)
     expectV3(d.world[0], [6, 1, 0])
     expectV3(d.world[1], [12, 4, 0])
+  })
+  it("a track without command 13 falls back on the InterpData right before the stream (the seed's trailer)", async () => {
+    const noSet: StageLayout = { ...BEACH, pathRooms: BEACH.pathRooms.map((r) => ({ ...r, lines: r.lines?.map((l) => ({ ...l, noCmd13: true })) })) }
+    const p = path.join(dir, 'nocmd13.z64')
+    writeFileSync(p, buildRom({ stages: [noSet] }))
+    const r = await cli('snap', 'track', p, '--stage', 'beach', '--samples', '3', '--json')
+    expect(r.code).toBe(0)
+    expect(r.err).toMatch(/no command 13/)
+    expect(JSON.parse(r.out)).toEqual(t)
   })
   it('usage errors exit 2', async () => {
     expect((await cli('snap', 'track', romPath, '--json')).code).toBe(2)

@@ -66,11 +66,19 @@ export function readTrackBlock(map: AddressMap, room: number, desc: WorldBlockDe
     const tp = ptrs.u32At(i * 4, `WorldBlockGFX.movementAnim[${i}]`)
     if (!tp) throw new FormatError(`control line ${i} has no movement track`, { file: map.file, structure: `${field}.movementAnim[${i}]`, offset: ptrs.base + i * 4 })
     const track = readTrack(map, tp, `${field}.movementAnim[${i}]`)
-    if (!track.path) {
-      warn?.(`path room ${room}: control line ${i}'s track ${hex(tp)} attaches no path (no command 13); no track block`)
-      return null
+    let path: InterpData | null = null
+    if (track.path) path = readInterpData(map, track.path, `${field}.movementAnim[${i}].path`)
+    else {
+      // No command 13: fall back on the seed's "trailer", the InterpData the data places right
+      // before the command stream (§9 "Relation to the seed's trailer method"), when it reads as one.
+      path = trailerPath(map, tp, `${field}.movementAnim[${i}]`)
+      if (!path) {
+        warn?.(`path room ${room}: control line ${i}'s track ${hex(tp)} attaches no path (no command 13, no InterpData before the stream); no track block`)
+        return null
+      }
+      warn?.(`path room ${room}: control line ${i}'s track ${hex(tp)} has no command 13; using the InterpData at ${hex(path.addr)} right before the stream`)
     }
-    lines.push({ node: nodes[i]!, track, path: readInterpData(map, track.path, `${field}.movementAnim[${i}].path`) })
+    lines.push({ node: nodes[i]!, track, path })
   }
   const first = lines[0]!.path
   let controlPoints: Vec3[] = first.points.map((p) => [...p] as Vec3)
@@ -93,6 +101,19 @@ export function readTrackBlock(map: AddressMap, room: number, desc: WorldBlockDe
     controlPoints,
     pathType: first.type,
     tension: first.tension,
+  }
+}
+
+/** The InterpData at `track − 0x18` if it reads as a plausible curve path, else null. */
+function trailerPath(map: AddressMap, track: number, field: string): InterpData | null {
+  const at = (track - 0x18) >>> 0
+  if (!map.find(at, 0x18)) return null
+  try {
+    const p = readInterpData(map, at, `${field} trailer`)
+    const finite = p.points.every((q) => q.every(Number.isFinite))
+    return p.type !== PathType.LINEAR && finite ? p : null
+  } catch {
+    return null
   }
 }
 
