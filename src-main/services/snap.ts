@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import { gunzipSync } from 'fflate'
 import type { Handlers } from './context'
 import { FormatError, Reader, hex } from '../../src-shared/binary'
-import { readValidOverlay, stageEntriesEmpty } from '../../src-shared/formats/snap/overlay'
+import { hasSnapLayout, stageEntriesEmpty } from '../../src-shared/formats/snap/overlay'
 import { normaliseRom, openRom, type N64Rom } from '../../src-shared/formats/n64/rom'
 import { parseStage, stageObjectCount, type Stage } from '../../src-shared/formats/snap/stage'
 import { STAGES, stageByName } from '../../src-shared/formats/snap/stages'
@@ -28,23 +28,6 @@ export async function readRomFile(file: string): Promise<Uint8Array> {
     }
   }
   return raw
-}
-
-/**
- * True when the overlay table at 0x57580 places at least one stage's Data overlay inside the image
- * with the stage's fixed header address (&WorldSetup, §2.2) in its RAM range: the image has the
- * US 1.0 Snap layout whatever its header says.
- */
-export function hasSnapLayout(image: Uint8Array, file = 'ROM'): boolean {
-  const r = new Reader(image, { endian: 'big', file, structure: 'ROM' })
-  return STAGES.some((s) => {
-    try {
-      const ov = readValidOverlay(r, s.overlayIndex)
-      return s.header >= ov.vramStart && s.header < ov.vramStart + (ov.romEnd - ov.romStart)
-    } catch {
-      return false
-    }
-  })
 }
 
 /**

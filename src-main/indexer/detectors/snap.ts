@@ -1,6 +1,7 @@
 import type { AssetDraft } from '../detector'
 import type { N64Rom } from '../../../src-shared/formats/n64/rom'
-import { hex } from '../../../src-shared/binary'
+import { Reader, hex } from '../../../src-shared/binary'
+import { stageEntriesEmpty } from '../../../src-shared/formats/snap/overlay'
 import { STAGES } from '../../../src-shared/formats/snap/stages'
 import { spawnName } from '../../../src-shared/formats/snap/species'
 import { parseStage, spawnWorldPosition, stageObjectCount, type Room } from '../../../src-shared/formats/snap/stage'
@@ -19,7 +20,12 @@ export function enumerateSnapRom(rom: N64Rom): AssetDraft[] {
     locator: {}, metadata: { title: rom.header.name, code: rom.header.code, md5: rom.md5, verified, byteOrder: rom.byteOrder },
     tags: ['snap', 'pokemon snap', 'n64', verified ? 'verified' : 'unverified'],
   })
+  // a stage whose Data and Code overlay entries are all zero is not in this (partial) image: left
+  // out, as `snap stages` does, unless no stage is there at all (then each shows its error)
+  const reader = new Reader(rom.image, { endian: 'big', file: rom.file, structure: 'ROM' })
+  const absent = new Set(STAGES.filter((s) => stageEntriesEmpty(reader, s.overlayIndex)).map((s) => s.name))
   for (const info of STAGES) {
+    if (absent.has(info.name) && absent.size < STAGES.length) continue
     const key = `stage:${info.name}`
     let st: ReturnType<typeof parseStage>
     try {

@@ -3,6 +3,7 @@
  * [D: include/sys/dma.h]).
  */
 import { FormatError, Reader, hex } from '../../binary'
+import { STAGES } from './stages'
 
 export const OVERLAY_TABLE_ROM = 0x57580
 export const OVERLAY_SIZE = 0x24
@@ -65,4 +66,21 @@ export function stageEntriesEmpty(rom: Reader, index: number): boolean {
   if (at + 2 * OVERLAY_SIZE > rom.length) return false
   for (let o = 0; o < 2 * OVERLAY_SIZE; o += 4) if (rom.u32At(at + o) !== 0) return false
   return true
+}
+
+/**
+ * True when the overlay table at 0x57580 places at least one stage's Data overlay inside the image
+ * with the stage's fixed header address (&WorldSetup, §2.2) in its RAM range: the image has the
+ * US 1.0 Snap layout whatever its header says.
+ */
+export function hasSnapLayout(image: Uint8Array, file = 'ROM'): boolean {
+  const r = new Reader(image, { endian: 'big', file, structure: 'ROM' })
+  return STAGES.some((s) => {
+    try {
+      const ov = readValidOverlay(r, s.overlayIndex)
+      return s.header >= ov.vramStart && s.header < ov.vramStart + (ov.romEnd - ov.romStart)
+    } catch {
+      return false
+    }
+  })
 }

@@ -3,7 +3,7 @@ import { buildSnapRom } from '../../../fixtures/snap/build-rom'
 import { openRom } from '../../../../src-shared/formats/n64/rom'
 import { enumerateSnapRom } from '../../../../src-main/indexer/detectors/snap'
 import { n64Detector } from '../../../../src-main/indexer/detectors/n64'
-import { OVERLAY_TABLE_ROM } from '../../../../src-shared/formats/snap/overlay'
+import { OVERLAY_TABLE_ROM, hasSnapLayout } from '../../../../src-shared/formats/snap/overlay'
 
 describe('enumerateSnapRom', () => {
   const image = buildSnapRom().image
@@ -28,6 +28,20 @@ describe('enumerateSnapRom', () => {
     const tunnel = assets.find((a) => a.key === 'stage:tunnel')!
     expect(String(tunnel.metadata!.error)).toMatch(/Overlay\[0x12\]/)
     expect(assets.find((a) => a.key === 'stage:beach')!.metadata!.error).toBeUndefined()
+  })
+  it('a stage whose two overlay entries are zero (a partial image) is left out', () => {
+    const img = image.slice()
+    img.fill(0, OVERLAY_TABLE_ROM + 0x14 * 0x24, OVERLAY_TABLE_ROM + 0x16 * 0x24)
+    const stages = enumerateSnapRom(openRom(img, 'fixture.z64')).filter((a) => a.kind === 'snap-stage')
+    expect(stages.map((s) => s.locator.stage)).toEqual(['beach', 'tunnel', 'river', 'volcano', 'valley', 'rainbow'])
+    expect(stages.every((s) => s.metadata!.error === undefined)).toBe(true)
+  })
+  it('hasSnapLayout: the overlay table places a stage header inside its Data overlay', () => {
+    expect(hasSnapLayout(image)).toBe(true)
+    const img = image.slice()
+    img.fill(0, OVERLAY_TABLE_ROM, OVERLAY_TABLE_ROM + 0x24 * 0x20)
+    expect(hasSnapLayout(img)).toBe(false)
+    expect(hasSnapLayout(image.subarray(0, 0x1000))).toBe(false)
   })
   it('the N64 detector refines the source to snap-rom', async () => {
     const res = await n64Detector.enumerate(image, { path: 'x.z64', name: 'x.z64', size: image.length, head: image.subarray(0, 64) })
