@@ -50,6 +50,7 @@ export function sceneProblems(scene: Scene, limit = 100): SceneProblem[] {
   }
   const full = () => out.length >= limit
 
+  if (scene === null || typeof scene !== 'object') return [{ path: 'scene', message: `not a scene object (got ${scene === null ? 'null' : typeof scene})` }]
   for (const key of ['nodes', 'meshes', 'materials', 'textures', 'skins', 'animations', 'curves'] as const) {
     if (!Array.isArray(scene[key])) bad(key, `must be an array, got ${typeof scene[key]}`)
   }

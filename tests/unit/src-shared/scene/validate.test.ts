@@ -60,6 +60,30 @@ describe('validateScene', () => {
     ['frame rate', (s) => (s.animations[0].frameRate = 0), 'animations[0].frameRate', /positive/],
     ['curve of one point', (s) => (s.curves[0].points = new Float32Array([1, 2, 3])), 'curves[0].points', /two points/],
     ['curve node', (s) => (s.curves[1].node = 77), 'curves[1].node', /node index 77/],
+    // More NaN / range / skin cases named by the issue (independent review).
+    ['NaN position', (s) => (s.meshes[1].primitives[0].positions[4] = NaN), 'meshes[1].primitives[0].positions', /element 4 is not a finite number \(NaN\)/],
+    ['NaN uv', (s) => (s.meshes[0].primitives[0].uvs![7] = NaN), 'meshes[0].primitives[0].uvs', /element 7 is not a finite number/],
+    ['NaN weight', (s) => (s.meshes[0].primitives[0].weights![1] = NaN), 'meshes[0].primitives[0].weights', /element 1 is not a finite number/],
+    ['infinite scale', (s) => (s.nodes[3].scale[2] = Infinity), 'nodes[3].scale', /component 2 is not a finite number \(Infinity\)/],
+    ['NaN rotation', (s) => (s.nodes[9].rotation[0] = NaN), 'nodes[9].rotation', /component 0 is not a finite number/],
+    ['NaN inverse bind', (s) => (s.skins[0].inverseBindMatrices[12] = NaN), 'skins[0].inverseBindMatrices', /element 12 is not a finite number/],
+    ['NaN key time', (s) => (s.animations[2].channels[0].times[1] = NaN), 'animations[2].channels[0].times[1]', /key time NaN is not a finite number/],
+    ['negative key time', (s) => (s.animations[2].channels[0].times[0] = -1), 'animations[2].channels[0].times[0]', /key time -1/],
+    ['NaN curve point', (s) => (s.curves[0].points[5] = NaN), 'curves[0].points', /element 5 is not a finite number/],
+    ['NaN base colour', (s) => (s.materials[1].baseColor[3] = NaN), 'materials[1].baseColor', /component 3 is not a finite number/],
+    ['base colour above 1', (s) => (s.materials[1].baseColor[0] = 2), 'materials[1].baseColor', /within 0\.\.1/],
+    ['NaN alpha cutoff', (s) => (s.materials[2].alphaCutoff = NaN), 'materials[2].alphaCutoff', /must be a number/],
+    ['NaN colour-track value', (s) => (s.animations[0].colorTracks![0].values[2] = NaN), 'animations[0].colorTracks[0].values[2]', /not a finite number/],
+    ['negative weight', (s) => s.meshes[0].primitives[0].weights!.set([1.5, -0.5], 0), 'meshes[0].primitives[0].weights', /negative weight -0\.5/],
+    ['skin index out of range', (s) => (s.nodes[1].skin = 3), 'nodes[1].skin', /skin index 3 out of range \(0\.\.0, 1 skin\)/],
+    ['skin with no joints', (s) => ((s.skins[0].joints = []), (s.skins[0].inverseBindMatrices = new Float32Array(0))), 'skins[0].joints', /at least one joint/],
+    ['skinned mesh used without its skin', (s) => delete s.nodes[1].skin, 'meshes[0].primitives[0].joints', /has joints but a node uses it without a skin/],
+    ['joint count shorter than the mesh needs', (s) => ((s.skins[0].joints = [2, 3]), (s.skins[0].inverseBindMatrices = s.skins[0].inverseBindMatrices.slice(0, 32)), (s.skins[0].skeleton = 2)), 'meshes[0].primitives[0].joints', /the skin has 2 joints/],
+    ['positions as a plain list', (s) => ((s.meshes[1].primitives[0] as { positions: unknown }).positions = [0, 0, 0]), 'meshes[1].primitives[0].positions', /must be a Float32Array, got Array/],
+    ['lines index out of range', (s) => Object.assign(s.meshes[1].primitives[0], { mode: 'lines', indices: new Uint32Array([0, 24]) }), 'meshes[1].primitives[0].indices[1]', /vertex index 24 out of range/],
+    ['texture-swap material out of range', (s) => (s.animations[0].textureSwaps![0].material = 4), 'animations[0].textureSwaps[0].material', /material index 4 out of range/],
+    ['visibility node out of range', (s) => (s.animations[1].visibility![0].node = -1), 'animations[1].visibility[0].node', /node index -1 out of range/],
+    ['texture of size 0', (s) => (s.textures[3].width = 0), 'textures[3]', /bad size 0×16/],
   ]
   for (const [what, mutate, path, message] of cases) {
     it(`rejects: ${what}`, () => {
@@ -78,6 +102,12 @@ describe('validateScene', () => {
     expect(e.message).toMatch(/^scene 'Demo scene': nodes\[2\]\.translation: component 0 is not a finite number/)
     expect(e.message).toMatch(/and 1 more problem: materials\[0\]\.texture/)
     expect(e.structure).toBe('nodes[2].translation')
+  })
+
+  it('something that is not a scene gets a message, not a crash', () => {
+    expect(sceneProblems(null as unknown as Scene)).toEqual([{ path: 'scene', message: 'not a scene object (got null)' }])
+    expect(() => validateScene(undefined as unknown as Scene)).toThrow(/not a scene object \(got undefined\)/)
+    expect(sceneProblems({ name: 'x' } as unknown as Scene).map((p) => p.path)).toEqual(['nodes', 'meshes', 'materials', 'textures', 'skins', 'animations', 'curves'])
   })
 
   it('stops at the limit instead of listing millions of problems', () => {
