@@ -56,7 +56,7 @@ const track: Command = {
   async run(ctx) {
     const stage = stageOption(ctx)
     const samples = intOption(ctx, 'samples', 8)!
-    if (samples < 1 || samples > 1000) throw new UsageError(`--samples must be 1..1000, got ${samples}`)
+    if (samples < 1 || samples > 10000) throw new UsageError(`--samples must be 1..10000, got ${samples}`)
     const rom = await open(ctx)
     const t = stageTrack(rom, stage, samples)
     for (const w of t.warnings) ctx.err(`warning: ${w}`)
