@@ -27,7 +27,11 @@ export interface TrackBlock {
   reversed: boolean
   duration: number
   lines: ControlLine[]
-  /** The blended control line (block-local, stored order), cpTime = 0.5. */
+  /**
+   * The blended control line (block-local game units, before yaw and position), cpTime = 0.5:
+   * point k = lerp(line1[k], line2[k], 0.5), or line 1 itself with one control line. Stored order,
+   * also for reversed blocks (the reversal is applied when walking the track, `sampleTrackWorld`).
+   */
   controlPoints: Vec3[]
   /** Path type of the blended line (2 = B-spline normally). */
   pathType: number

@@ -103,6 +103,10 @@ export function spawnWorldPosition(room: Room, s: ObjectSpawn): [number, number,
   return [(w[0] + s.translation[0]) * 100, (w[1] + s.translation[1]) * 100, (w[2] + s.translation[2]) * 100]
 }
 
+/**
+ * `objects` of `snap stages`: ObjectSpawn records over path and non-path rooms. Choice: Rainbow
+ * Cloud's objects spawned from code (which noclip injects, §3.5) are not records and not counted.
+ */
 export function stageObjectCount(stage: Pick<Stage, 'pathRooms' | 'nonPathRooms'>): number {
   let n = 0
   for (const r of [...stage.pathRooms, ...stage.nonPathRooms]) n += r.desc.spawns.length
