@@ -50,11 +50,31 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
   const fileDets = fileDetectors()
   const folderDets = folderDetectors()
   const seen = new Set<string>()
+  /** Folders already walked, by real path: a folder named twice or a symlink cycle is walked once. */
+  const seenDirs = new Set<string>()
 
-  async function visitFile(file: string): Promise<void> {
+  /** The set a folder forms (GF `0.bin`–`8.bin`), if any, given its file names. */
+  function folderSet(names: string[]): { detector: FolderDetector; members: string[] } | null {
+    for (const fd of folderDets) if (fd.matchFolder(names)) return { detector: fd, members: fd.members(names) }
+    return null
+  }
+
+  async function fileNames(dir: string): Promise<string[]> {
+    const out: string[] = []
+    for (const e of await fsp.readdir(dir, { withFileTypes: true })) {
+      if (e.isFile()) out.push(e.name)
+      else if (e.isSymbolicLink() && (await fsp.stat(path.join(dir, e.name)).catch(() => null))?.isFile()) out.push(e.name)
+    }
+    return out.sort()
+  }
+
+  /** `named`: the user gave this path itself (not found by walking a folder). */
+  async function visitFile(file: string, named = false): Promise<void> {
     if (seen.has(file)) return
     seen.add(file)
     const st = await fsp.stat(file)
+    // Only regular files are read: opening a FIFO or a device could block forever.
+    if (!st.isFile()) throw new Error(`${file}: not a regular file`)
     let head = await readHead(file)
     let name = path.basename(file).toLowerCase()
     if (isGzip(head, name)) {
@@ -63,39 +83,68 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     }
     const input: DetectInput = { path: file, name, size: st.size, head }
     const d = detectFile(input, fileDets)
-    if (d) jobs.push({ type: 'file', path: file, detector: d, input })
+    if (d) {
+      jobs.push({ type: 'file', path: file, detector: d, input })
+      return
+    }
+    if (!named) return // a file met while walking a folder may be anything (notes, saves)
+    // A member of a set named on its own (`gf-set/1.bin`) stands for its set folder.
+    const dir = path.dirname(file)
+    const set = folderSet(await fileNames(dir))
+    if (set && set.members.includes(path.basename(file))) {
+      const real = await fsp.realpath(dir)
+      if (!seenDirs.has(real)) {
+        seenDirs.add(real)
+        jobs.push({ type: 'folder', path: dir, ...set })
+      }
+      return
+    }
+    // Named on purpose and not recognised: say so rather than do nothing silently.
+    throw new Error(`${file}: not a kind of file Modbench recognises (N64 ROM, GF set folder, RE Engine motion, EMV Poser pose)`)
   }
 
   async function visitDir(dir: string, depth: number): Promise<void> {
     if (signal?.aborted || depth > 32) return
     let entries: import('node:fs').Dirent[]
+    let real: string
     try {
+      real = await fsp.realpath(dir)
+      if (seenDirs.has(real)) return
+      seenDirs.add(real)
       entries = await fsp.readdir(dir, { withFileTypes: true })
     } catch (e) {
       onError?.(dir, e as Error)
       return
     }
-    const names = entries.filter((e) => e.isFile()).map((e) => e.name).sort()
-    const claimed = new Set<string>()
-    for (const fd of folderDets) {
-      if (fd.matchFolder(names)) {
-        const members = fd.members(names)
-        members.forEach((m) => claimed.add(m))
-        jobs.push({ type: 'folder', path: dir, detector: fd, members })
-        break
+    // Symbolic links are followed (a ROM folder full of links is common); cycles stop at seenDirs.
+    const files: string[] = []
+    const dirs: string[] = []
+    for (const e of entries) {
+      if (e.name.startsWith('.')) continue
+      let isFile = e.isFile()
+      let isDir = e.isDirectory()
+      if (e.isSymbolicLink()) {
+        const st = await fsp.stat(path.join(dir, e.name)).catch(() => null)
+        isFile = !!st?.isFile()
+        isDir = !!st?.isDirectory()
       }
+      if (isFile) files.push(e.name)
+      else if (isDir && e.name !== 'node_modules') dirs.push(e.name)
     }
-    for (const n of names) {
-      if (claimed.has(n) || n.startsWith('.')) continue
+    files.sort()
+    dirs.sort()
+    const set = folderSet(files)
+    const claimed = new Set<string>(set?.members ?? [])
+    if (set) jobs.push({ type: 'folder', path: dir, ...set })
+    for (const n of files) {
+      if (claimed.has(n)) continue
       try {
         await visitFile(path.join(dir, n))
       } catch (e) {
         onError?.(path.join(dir, n), e as Error)
       }
     }
-    for (const e of entries) {
-      if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules') await visitDir(path.join(dir, e.name), depth + 1)
-    }
+    for (const n of dirs) await visitDir(path.join(dir, n), depth + 1)
   }
 
   for (const p of paths) {
@@ -103,7 +152,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     try {
       const st = await fsp.stat(abs)
       if (st.isDirectory()) await visitDir(abs, 0)
-      else await visitFile(abs)
+      else await visitFile(abs, true)
     } catch (e) {
       const err = e as NodeJS.ErrnoException
       onError?.(abs, err.code === 'ENOENT' ? new Error(`${abs}: no such file or folder`) : err)
@@ -128,6 +177,16 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
   report({ phase: 'scan', done: 0, total: 0 })
   const scanErrors: IndexResultSource[] = []
   const jobs = await scan(paths, opts.signal, (p, e) => scanErrors.push({ path: p, kind: 'unknown', status: 'error', assets: 0, error: errorText(e) }))
+  // What exists but could not be read is recorded in the catalog too (a missing path is not).
+  for (const s of scanErrors) {
+    const st = await fsp.lstat(s.path).catch(() => null)
+    if (!st) continue
+    try {
+      catalog.recordError({ path: s.path, size: st.isFile() ? st.size : 0, mtime: st.mtimeMs, hash: '', kind: 'unknown' }, s.error!)
+    } catch {
+      /* the catalog itself failed; the error is still reported to the caller */
+    }
+  }
   result.sources.push(...scanErrors)
   for (const [i, job] of jobs.entries()) {
     report({ phase: 'index', done: i, total: jobs.length, current: job.path })

@@ -63,21 +63,17 @@ export class Services {
     for (const l of this.listeners) l(event, payload)
   }
 
-  /** A path is allowed when it is (inside) an indexed source or a path the user chose. */
+  /**
+   * A path is allowed when it is (inside) an indexed source or a path the user chose; writes may
+   * also create a new file or folder next to one (Save As… beside the template). Symbolic links
+   * are resolved first, so a link inside an indexed folder cannot reach anything outside it.
+   */
   allowPath(p: string, purpose: 'read' | 'write'): string {
     const abs = path.resolve(p)
-    let real = abs
-    try {
-      real = fs.realpathSync(abs)
-    } catch {
-      /* a path to be written may not exist yet */
-    }
-    const roots = [...this.granted, ...this.catalog.sources().map((s) => s.path)]
-    const within = (p: string, root: string) => p === root || p.startsWith(root + path.sep)
-    const inside = (root: string) => within(real, root) || within(abs, root)
-    // Writes may also go into the folder of a chosen path (Save As… next to the chosen file).
-    const dir = path.dirname(abs)
-    const ok = roots.some(inside) || (purpose === 'write' && roots.some((r) => within(dir, r) || within(dir, path.dirname(r))))
+    const real = realish(abs)
+    const roots = [...new Set([...this.granted, ...this.catalog.sources().map((s) => s.path)].map(realish))]
+    const within = (q: string, root: string) => q === root || q.startsWith(root.endsWith(path.sep) ? root : root + path.sep)
+    const ok = roots.some((r) => within(real, r)) || (purpose === 'write' && roots.some((r) => path.dirname(real) === path.dirname(r)))
     if (!ok) throw new AccessDenied(p, purpose)
     return abs
   }
@@ -85,4 +81,24 @@ export class Services {
   dispose(): void {
     this.jobs.cancelAll()
   }
+}
+
+/**
+ * The real path of `p`: symbolic links resolved in the longest part that exists (a path about to
+ * be written may not exist yet, but the folder it goes into does).
+ */
+function realish(p: string): string {
+  let head = path.resolve(p)
+  const rest: string[] = []
+  for (let i = 0; i < 256; i++) {
+    try {
+      return path.join(fs.realpathSync(head), ...rest)
+    } catch {
+      const up = path.dirname(head)
+      if (up === head) break
+      rest.unshift(path.basename(head))
+      head = up
+    }
+  }
+  return path.resolve(p)
 }

@@ -153,6 +153,7 @@ const serve: Command = {
   async run(ctx) {
     const { startServer } = await import('../../transport/http-server')
     const port = intOption(ctx, 'port', 0)!
+    if (port < 0 || port > 65535) throw new UsageError(`--port takes 0–65535 (0 picks a free port), got ${port}`)
     const server = await startServer({ dbPath: dbPath(ctx), port, indexSamplesWhenEmpty: ctx.values['no-samples'] !== true, log: (t) => ctx.err(t) })
     ctx.out(server.url)
     await new Promise<void>((resolve) => {
