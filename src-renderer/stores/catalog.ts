@@ -124,13 +124,85 @@ export const useCatalogStore = defineStore('catalog', () => {
     }
   }
 
+  /** Bumped with the key of a row the tree should scroll into view. */
+  const revealKey = ref<{ key: string; n: number } | null>(null)
+  let revealN = 0
+
   function select(row: TreeRow | null): void {
     selected.value = row
+    if (row) revealKey.value = { key: row.key, n: ++revealN }
   }
 
-  /** Selects an asset found by search (it may not be in the visible tree). */
-  function selectAsset(a: AssetRow): void {
+  /** Expands a row if it is collapsed (re-finding it by key: toggling replaces row objects). */
+  async function expandKey(key: string): Promise<boolean> {
+    const row = rows.value.find((r) => r.key === key)
+    if (!row) return false
+    if (!row.expanded && row.hasChildren) await toggle(row)
+    return true
+  }
+
+  /**
+   * Reveals an asset in the tree: expands its source and every ancestor (lazy loads), selects its
+   * row and scrolls to it. When a row cannot be reached (e.g. past a paged "Load more…"), the
+   * asset is still selected so the editor and inspector show it.
+   */
+  async function revealAsset(a: AssetRow): Promise<void> {
+    const chain: AssetRow[] = []
+    let parent = a.parent
+    try {
+      for (let guard = 0; parent !== null && guard < 64; guard++) {
+        const p = await bridge.invoke('catalog:asset', { id: parent })
+        if (!p) break
+        chain.unshift(p)
+        parent = p.parent
+      }
+      let ok = await expandKey(`s${a.sourceId}`)
+      for (const p of chain) if (ok) ok = await expandKey(`a${p.id}`)
+    } catch (e) {
+      reportError(e)
+    }
+    const row = rows.value.find((r) => r.key === `a${a.id}`)
+    select(row ?? assetRow(a, 0))
+  }
+
+  /** Selects an asset found by search and reveals it in the tree. */
+  function selectAsset(a: AssetRow): Promise<void> {
     selected.value = assetRow(a, 0)
+    return revealAsset(a)
+  }
+
+  /** Selects a source row (expanding nothing). */
+  function selectSource(sourceId: number): void {
+    const row = rows.value.find((r) => r.key === `s${sourceId}`)
+    if (row) select(row)
+  }
+
+  /**
+   * Finds the first asset of `kind` under the first source of `sourceKind` (breadth first, a few
+   * levels, first page of each level) and reveals it: the welcome page's "try this" links.
+   */
+  async function openFirst(sourceKind: string, kind: string): Promise<boolean> {
+    const src = sources.value.find((s) => s.kind === sourceKind && s.status !== 'error')
+    if (!src) return false
+    try {
+      let level: (number | null)[] = [null]
+      for (let depth = 0; depth < 4 && level.length; depth++) {
+        const next: number[] = []
+        for (const parent of level.slice(0, 50)) {
+          const kids = await bridge.invoke('catalog:children', { sourceId: src.id, parent, offset: 0, limit: 200 })
+          const hit = kids.find((k) => k.kind === kind)
+          if (hit) {
+            await revealAsset(hit)
+            return true
+          }
+          next.push(...kids.filter((k) => k.childCount > 0).map((k) => k.id))
+        }
+        level = next
+      }
+    } catch (e) {
+      reportError(e)
+    }
+    return false
   }
 
   async function search(text: string): Promise<void> {
@@ -180,5 +252,5 @@ export const useCatalogStore = defineStore('catalog', () => {
 
   const selectedAsset = computed(() => selected.value?.asset ?? null)
 
-  return { sources, rows, selected, selectedAsset, query, results, searching, progress, errors, loadSources, toggle, loadMore, select, selectAsset, search, indexPaths, cancelIndexing, reportError }
+  return { sources, rows, selected, selectedAsset, query, results, searching, progress, errors, revealKey, loadSources, toggle, loadMore, select, selectAsset, selectSource, revealAsset, openFirst, search, indexPaths, cancelIndexing, reportError }
 })
