@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawnSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createHash } from 'node:crypto'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { WebIO, type Document, type Node as GNode } from '@gltf-transform/core'
@@ -585,6 +586,30 @@ describe('modbench export ID on the indexed samples', () => {
     expect(readFileSync(db).subarray(0, 15).toString()).toBe('SQLite format 3')
     expect(spawn(['ls', '--db', db, '--json']).code).toBe(0)
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([])
+  })
+
+  it('a source changed or removed since indexing → exit 1 naming the file, no output', async () => {
+    const own = path.join(dir, 'stale')
+    mkdirSync(own)
+    const rom = path.join(own, 'stadium.z64.gz')
+    copyFileSync(path.join(samples, 'stadium-sample.z64.gz'), rom)
+    const ownDb = path.join(own, 'c.db')
+    expect(spawn(['index', rom, '--db', ownDb]).code).toBe(0)
+    const model = (JSON.parse(spawn(['ls', '--db', ownDb, '--json', '--kind', 'stadium-model']).out) as Row[])[0]
+    expect(model).toBeDefined()
+    // Cut the image in half (still a valid gzip stream).
+    const whole = gunzipSync(readFileSync(rom))
+    writeFileSync(rom, gzipSync(whole.subarray(0, whole.length >> 1)))
+    const out = path.join(own, 'out.glb')
+    let res = await cli(['export', String(model.id), '--db', ownDb, '--out', out])
+    expect(res.code).toBe(1)
+    expect(res.err).toMatch(/stadium\.z64\.gz/)
+    expect(existsSync(out)).toBe(false)
+    rmSync(rom)
+    res = await cli(['export', String(model.id), '--db', ownDb, '--out', out])
+    expect(res.code).toBe(1)
+    expect(res.err).toMatch(/stadium\.z64\.gz.*gone/)
+    expect(readdirSync(own).filter((f) => f.endsWith('.glb') || f.endsWith('.tmp'))).toEqual([])
   })
 
   it('never overwrites the source file it reads (a copy of the Snap sample indexed on its own)', async () => {
