@@ -546,6 +546,15 @@ describe('bad input: exit 1, a message with the place, no output file', () => {
     dv.setUint32(BEACH.dataRom + (blocks - BEACH.dataVram), 0x80712340)
     await bad('badptr.z64', img, /0x80712340/)
   })
+  it('a texture pointer outside every chunk (SETTIMG in a room DL)', async () => {
+    const img = rom.slice()
+    const dv = new DataView(img.buffer)
+    let at = -1
+    for (let o = BEACH.dataRom; o < BEACH.dataRom + BEACH.dataSize; o += 4) if (dv.getUint32(o) === 0xfd500000) { at = o; break }
+    expect(at).toBeGreaterThan(0)
+    dv.setUint32(at + 4, 0x80712340)
+    await bad('badtex.z64', img, /0x80712340/, [['export']])
+  })
   it('a display list that loops (branch to itself)', async () => {
     const img = rom.slice()
     const dv = new DataView(img.buffer)

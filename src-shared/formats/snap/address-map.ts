@@ -11,6 +11,18 @@ import { readValidOverlay } from './overlay'
 
 export type ChunkKind = 'Data' | 'Code' | 'Photo'
 
+/**
+ * A pointer that resolves to no mapped chunk (or runs off the end of one). Always bad input:
+ * scene building does not downgrade it to a warning (the issue's "pointers outside every chunk:
+ * exit 1, no output").
+ */
+export class UnmappedAddressError extends FormatError {
+  constructor(detail: string, ctx: ConstructorParameters<typeof FormatError>[1] = {}) {
+    super(detail, ctx)
+    this.name = 'UnmappedAddressError'
+  }
+}
+
 export interface Chunk {
   /** Archive the chunk belongs to (`beach`, `common` …). */
   archive: string
@@ -52,9 +64,9 @@ export class AddressMap implements Memory {
     if (c) return { chunk: c, offset: addr - c.start }
     const partial = this.find(addr, 1)
     if (partial) {
-      throw new FormatError(`${field} → ${hex(addr)}: ${hex(len)} bytes run past the end of chunk ${chunkLabel(partial)}`, { file: this.file, offset: partial.romStart + (addr - partial.start) })
+      throw new UnmappedAddressError(`${field} → ${hex(addr)}: ${hex(len)} bytes run past the end of chunk ${chunkLabel(partial)}`, { file: this.file, offset: partial.romStart + (addr - partial.start) })
     }
-    throw new FormatError(`${field} → ${hex(addr)} is in no mapped chunk (mapped: ${this.chunks.map(chunkLabel).join(', ')})`, { file: this.file })
+    throw new UnmappedAddressError(`${field} → ${hex(addr)} is in no mapped chunk (mapped: ${this.chunks.map(chunkLabel).join(', ')})`, { file: this.file })
   }
 
   /** The ROM offset of a RAM address (for messages), or undefined. */

@@ -15,6 +15,7 @@ import { emptyScene } from '../../scene/types'
 import { PATH_TYPE_NAMES, samplePath } from './interp-data'
 import { cartPose, sampleTrackWorld } from './main-track'
 import { buildModelDraws, type ModelDraws } from './room-model'
+import { UnmappedAddressError } from './address-map'
 import { spawnWorldPosition, stageObjectCount, type Room, type Stage } from './stage'
 import type { GfxNode } from './node-list'
 import { spawnName } from './species'
@@ -108,6 +109,7 @@ class SceneBuilder {
     try {
       rgba = decodeTextureRef(ref, this.stage.map)
     } catch (e) {
+      if (e instanceof UnmappedAddressError) throw e
       this.warnings.push(`texture ${hex(ref.addr)}: ${(e as Error).message}`)
       return undefined
     }
@@ -431,6 +433,7 @@ function bakeStageMaterialAnimation(b: SceneBuilder, stage: Stage, models: { dra
       const r = stage.map.view(model.table, n * 4, 'material track table', `${model.label}.materialAnim`)
       table = Array.from({ length: n }, (_, i) => r.u32At(i * 4, `${model.label}.materialAnim[${i}]`))
     } catch (e) {
+      if (e instanceof UnmappedAddressError) throw e
       b.warnings.push(`${model.label}: material animation: ${(e as Error).message}`)
       continue
     }
@@ -441,6 +444,7 @@ function bakeStageMaterialAnimation(b: SceneBuilder, stage: Stage, models: { dra
       try {
         baked = bakeMaterialAnim(stage.map, mat, ptr, `${model.label}.materialAnim[${m}]`)
       } catch (e) {
+        if (e instanceof UnmappedAddressError) throw e
         b.warnings.push(`${model.label}: material ${m} animation: ${(e as Error).message}`)
         return
       }
