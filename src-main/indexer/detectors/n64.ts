@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { FileDetector } from '../detector'
 import { detectByteOrder, normaliseRom, openRom } from '../../../src-shared/formats/n64/rom'
+import { hasSnapLayout } from '../../../src-shared/formats/snap/overlay'
 import { enumerateSnapRom } from './snap'
 import { enumerateStadiumRom, looksLikeStadiumImage } from './stadium'
 
@@ -31,8 +32,12 @@ export const n64Detector: FileDetector = {
       size: bytes.length,
     }
     if (rom.game === 'snap') return { kind: 'snap-rom', metadata, assets: enumerateSnapRom({ ...rom, byteOrder }) }
-    // An image whose header names no known game but carries Stadium's model archive at 0x920000
-    // opens with the Stadium layout, unverified (spec pokemon-stadium.md §2: warn, still load).
+    // An image whose header names no known game but has Snap's overlay layout or Stadium's model
+    // archive at 0x920000 opens with that game's layout, unverified (both specs: warn, still load).
+    if (rom.game === 'other' && hasSnapLayout(rom.image)) {
+      const meta = { ...metadata, game: 'snap', verified: false }
+      return { kind: 'snap-rom', metadata: meta, assets: enumerateSnapRom({ ...rom, game: 'snap', byteOrder }) }
+    }
     if (rom.game === 'other' && looksLikeStadiumImage(rom.image)) {
       const meta = { ...metadata, game: 'stadium', verified: false }
       return { kind: 'stadium-rom', metadata: meta, assets: enumerateStadiumRom({ ...rom, game: 'stadium', byteOrder }) }
