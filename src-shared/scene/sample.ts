@@ -98,9 +98,19 @@ export function sampleWorldMatrices(scene: Scene, anim: Animation | null | undef
   return worldMatrices(scene.nodes, samplePose(scene, anim, t))
 }
 
-/** Texture index a swap track selects at t (step). */
+/** The time on a swap track's own counter at clip time t (identity when it has no period). */
+export function swapTrackTime(track: Pick<TextureSwapTrack, 'period' | 'loopStart' | 'hold'>, t: number): number {
+  const period = track.period
+  if (!period || !(period > 0) || t < period) return t
+  if (track.hold) return period
+  const start = Math.min(Math.max(0, track.loopStart ?? 0), period)
+  const span = period - start
+  return span > 0 ? start + ((t - start) % span) : start
+}
+
+/** Texture index a swap track selects at t (step; on the track's own counter when it has one). */
 export function sampleTextureSwap(track: TextureSwapTrack, t: number): number {
-  const i = keyIndex(track.times, t)
+  const i = keyIndex(track.times, swapTrackTime(track, t))
   return track.textures[Math.max(0, i)]
 }
 

@@ -114,6 +114,15 @@ export interface TextureSwapTrack {
   times: Float32Array
   /** Index into `scene.textures` per key (step interpolation). */
   textures: Uint32Array
+  /**
+   * The track's own counter (Stadium's eye animations run independently of the skeletal clip,
+   * spec pokemon-stadium.md §13.3): when set, the track time repeats with this period in seconds,
+   * continuing from `loopStart` after each pass (or holding its last key when `hold`). Absent:
+   * the track follows the clip's time. See `swapTrackTime` in sample.ts.
+   */
+  period?: number
+  loopStart?: number
+  hold?: boolean
 }
 
 /** A node shown or hidden over time (step). */

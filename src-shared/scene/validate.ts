@@ -306,6 +306,8 @@ function checkAnimation(a: Animation, p: string, scene: Scene, bad: (path: strin
     if (keys < 0) return
     if (!(tr.textures instanceof Uint32Array) || tr.textures.length !== keys) return bad(`${tp}.textures`, `must be a Uint32Array of ${keys} texture indices`)
     for (let k = 0; k < keys; k++) if (tr.textures[k] >= scene.textures.length) return bad(`${tp}.textures[${k}]`, `texture index ${tr.textures[k]} out of range (${scene.textures.length} textures)`)
+    if (tr.period !== undefined && !(Number.isFinite(tr.period) && tr.period > 0)) return bad(`${tp}.period`, `must be a positive number of seconds, got ${tr.period}`)
+    if (tr.loopStart !== undefined && !(Number.isFinite(tr.loopStart) && tr.loopStart >= 0 && tr.loopStart <= (tr.period ?? Infinity))) return bad(`${tp}.loopStart`, `must be within [0, period], got ${tr.loopStart}`)
   })
   ;(a.visibility ?? []).forEach((tr, i) => {
     const tp = `${p}.visibility[${i}]`

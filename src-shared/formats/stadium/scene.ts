@@ -323,10 +323,14 @@ export function buildStadiumScene(m: StadiumModel, opts: StadiumSceneOptions = {
     const paired = label.pairedTextureAnimation
     const textureSwaps: TextureSwapTrack[] = []
     if (paired >= 0 && texAnimTracks[paired]) {
-      for (const tr of texAnimTracks[paired]!.tracks) {
+      const ta = texAnimTracks[paired]!
+      // The eyes run on their own counter (§13.3): the track repeats with its own length.
+      const period = Math.max(1, ta.frames) / FRAME_RATE
+      const loopStart = Math.min(Math.max(0, ta.loopStartFrame), Math.max(0, ta.frames - 1)) / FRAME_RATE
+      for (const tr of ta.tracks) {
         const tt = new Float32Array(tr.textures.length)
         for (let f = 0; f < tt.length; f++) tt[f] = f / FRAME_RATE
-        textureSwaps.push({ material: tr.material, times: tt, textures: Uint32Array.from(tr.textures) })
+        textureSwaps.push({ material: tr.material, times: tt, textures: Uint32Array.from(tr.textures), period, loopStart, hold: ta.hold })
       }
     }
     const anim: Animation = {
