@@ -56,17 +56,17 @@ export class Reader {
 
   /** Throws unless `size` bytes are readable at `offset`. */
   check(offset: number, size: number, field?: string): void {
-    if (!Number.isInteger(offset) || offset < 0 || size < 0 || offset + size > this.bytes.byteLength) {
+    if (!Number.isInteger(offset) || !Number.isInteger(size) || offset < 0 || size < 0 || offset + size > this.bytes.byteLength) {
       throw this.error(
         `${field ? `${field}: ` : ''}read of ${size} byte${size === 1 ? '' : 's'} at ${hex(this.base + offset)} runs past the end (size ${hex(this.base + this.bytes.byteLength)})`,
-        Math.max(0, Math.min(offset, this.bytes.byteLength)),
+        Number.isFinite(offset) ? Math.max(0, Math.min(Math.trunc(offset), this.bytes.byteLength)) : 0,
         field ? undefined : this.structure,
       )
     }
   }
 
   seek(offset: number, field?: string): this {
-    if (offset < 0 || offset > this.bytes.byteLength) this.check(offset, 0, field ?? 'seek')
+    if (!Number.isInteger(offset) || offset < 0 || offset > this.bytes.byteLength) this.check(offset, 0, field ?? 'seek')
     this.pos = offset
     return this
   }
@@ -78,6 +78,7 @@ export class Reader {
   }
 
   align(n: number): this {
+    if (!Number.isInteger(n) || n < 1) throw new RangeError(`Reader.align(${n}): needs a whole number ≥ 1`)
     const r = this.pos % n
     if (r) this.pos = Math.min(this.bytes.byteLength, this.pos + n - r)
     return this
@@ -169,8 +170,8 @@ export class Reader {
 
   /** Checks an element count against the bytes that could hold it (stops absurd counts early). */
   count(n: number, elementSize: number, field: string, offset = this.pos): number {
-    if (!Number.isInteger(n) || n < 0 || offset + n * elementSize > this.bytes.byteLength) {
-      throw this.error(`${field}: count ${n} × ${elementSize} bytes at ${hex(this.base + offset)} does not fit in the ${hex(this.base + this.bytes.byteLength)}-byte file`, offset)
+    if (!Number.isInteger(n) || n < 0 || !Number.isInteger(offset) || offset < 0 || offset + n * elementSize > this.bytes.byteLength) {
+      throw this.error(`${field}: count ${n} × ${elementSize} bytes at ${hex(this.base + offset)} does not fit in the ${hex(this.base + this.bytes.byteLength)}-byte file`, Number.isInteger(offset) && offset >= 0 ? offset : 0)
     }
     return n
   }

@@ -1,5 +1,23 @@
 import type { Endian } from './reader'
 
+/** `v` as an integer that fits `bits` bits read as signed or unsigned; anything else throws. */
+function int(v: number, bits: 8 | 16 | 32): number {
+  if (!Number.isInteger(v) || v < -(2 ** (bits - 1)) || v > 2 ** bits - 1) throw new RangeError(`Writer: ${v} does not fit in ${bits} bits`)
+  return v
+}
+
+/** `v` as a 64-bit value (signed or unsigned range); anything wider throws. */
+function big(v: bigint): bigint {
+  if (typeof v !== 'bigint' || v < -(1n << 63n) || v > (1n << 64n) - 1n) throw new RangeError(`Writer: ${String(v)} does not fit in 64 bits`)
+  return v
+}
+
+/** An absolute offset: a whole number ≥ 0. */
+function at(offset: number): number {
+  if (!Number.isInteger(offset) || offset < 0) throw new RangeError(`Writer: bad offset ${offset}`)
+  return offset
+}
+
 /** A place reserved in the output, to be filled in later (reserve → write → patch). */
 export interface Reservation {
   offset: number
@@ -43,6 +61,7 @@ export class Writer {
   }
 
   private advance(n: number): number {
+    if (!Number.isInteger(n) || n < 0) throw new RangeError(`Writer: cannot write ${n} bytes`)
     const at = this.pos
     this.ensure(at + n)
     this.pos += n
@@ -50,22 +69,24 @@ export class Writer {
   }
 
   seek(offset: number): this {
-    if (offset < 0) throw new RangeError(`Writer.seek(${offset})`)
+    if (!Number.isInteger(offset) || offset < 0) throw new RangeError(`Writer.seek(${offset})`)
     this.ensure(offset)
     this.pos = offset
     return this
   }
 
-  u8(v: number): this { const at = this.advance(1); this.view.setUint8(at, v); return this }
-  i8(v: number): this { const at = this.advance(1); this.view.setInt8(at, v); return this }
-  u16(v: number): this { const at = this.advance(2); this.view.setUint16(at, v, this.little); return this }
-  i16(v: number): this { const at = this.advance(2); this.view.setInt16(at, v, this.little); return this }
-  u32(v: number): this { const at = this.advance(4); this.view.setUint32(at, v >>> 0, this.little); return this }
-  i32(v: number): this { const at = this.advance(4); this.view.setInt32(at, v, this.little); return this }
+  // Integer writes take the value as either signed or unsigned (u16(-1) writes FFFF), but never
+  // silently wrap or truncate: NaN, fractions and out-of-range values throw a RangeError.
+  u8(v: number): this { const x = int(v, 8); const at = this.advance(1); this.view.setUint8(at, x); return this }
+  i8(v: number): this { const x = int(v, 8); const at = this.advance(1); this.view.setInt8(at, x); return this }
+  u16(v: number): this { const x = int(v, 16); const at = this.advance(2); this.view.setUint16(at, x, this.little); return this }
+  i16(v: number): this { const x = int(v, 16); const at = this.advance(2); this.view.setInt16(at, x, this.little); return this }
+  u32(v: number): this { const x = int(v, 32) >>> 0; const at = this.advance(4); this.view.setUint32(at, x, this.little); return this }
+  i32(v: number): this { const x = int(v, 32); const at = this.advance(4); this.view.setInt32(at, x, this.little); return this }
   f32(v: number): this { const at = this.advance(4); this.view.setFloat32(at, v, this.little); return this }
   f64(v: number): this { const at = this.advance(8); this.view.setFloat64(at, v, this.little); return this }
-  u64(v: bigint): this { const at = this.advance(8); this.view.setBigUint64(at, v, this.little); return this }
-  i64(v: bigint): this { const at = this.advance(8); this.view.setBigInt64(at, v, this.little); return this }
+  u64(v: bigint): this { const x = big(v); const at = this.advance(8); this.view.setBigUint64(at, x, this.little); return this }
+  i64(v: bigint): this { const x = big(v); const at = this.advance(8); this.view.setBigInt64(at, x, this.little); return this }
 
   bytes(b: Uint8Array): this {
     const at = this.advance(b.byteLength)
@@ -88,6 +109,7 @@ export class Writer {
 
   /** Pads with `fill` up to the next multiple of `n`. */
   align(n: number, fill = 0): this {
+    if (!Number.isInteger(n) || n < 1) throw new RangeError(`Writer.align(${n}): needs a whole number ≥ 1`)
     while (this.pos % n !== 0) this.u8(fill)
     return this
   }
@@ -108,18 +130,18 @@ export class Writer {
     this.open.delete(r.offset)
   }
 
-  patchU16(r: Reservation, v: number): this { this.take(r, 2); this.view.setUint16(r.offset, v, this.little); return this }
-  patchU32(r: Reservation, v: number): this { this.take(r, 4); this.view.setUint32(r.offset, v >>> 0, this.little); return this }
-  patchU64(r: Reservation, v: bigint): this { this.take(r, 8); this.view.setBigUint64(r.offset, v, this.little); return this }
+  patchU16(r: Reservation, v: number): this { const x = int(v, 16); this.take(r, 2); this.view.setUint16(r.offset, x, this.little); return this }
+  patchU32(r: Reservation, v: number): this { const x = int(v, 32) >>> 0; this.take(r, 4); this.view.setUint32(r.offset, x, this.little); return this }
+  patchU64(r: Reservation, v: bigint): this { const x = big(v); this.take(r, 8); this.view.setBigUint64(r.offset, x, this.little); return this }
   /** Patches a reservation with the current position (the usual "offset of what comes next"). */
   patchHere(r: Reservation): this {
     return r.size === 8 ? this.patchU64(r, BigInt(this.pos)) : r.size === 2 ? this.patchU16(r, this.pos) : this.patchU32(r, this.pos)
   }
 
   /** Raw overwrite at an absolute offset (no reservation). */
-  setU32At(offset: number, v: number): this { this.ensure(offset + 4); this.view.setUint32(offset, v >>> 0, this.little); return this }
-  setU16At(offset: number, v: number): this { this.ensure(offset + 2); this.view.setUint16(offset, v, this.little); return this }
-  setU8At(offset: number, v: number): this { this.ensure(offset + 1); this.view.setUint8(offset, v); return this }
+  setU32At(offset: number, v: number): this { this.ensure(at(offset) + 4); this.view.setUint32(offset, int(v, 32) >>> 0, this.little); return this }
+  setU16At(offset: number, v: number): this { this.ensure(at(offset) + 2); this.view.setUint16(offset, int(v, 16), this.little); return this }
+  setU8At(offset: number, v: number): this { this.ensure(at(offset) + 1); this.view.setUint8(offset, int(v, 8)); return this }
 
   /** The written bytes (a copy). Throws if a reservation was never patched. */
   finish(): Uint8Array {
