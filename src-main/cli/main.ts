@@ -66,6 +66,11 @@ export async function runCli(argv: string[], io: CliIO = { stdout: process.stdou
   const { cmd, used } = findCommand(commands, lead)
   if (!cmd) {
     const group = commands.filter((c) => c.name.split(' ')[0] === lead[0])
+    // `modbench gf --help`: the commands of a group, as help (stdout, exit 0).
+    if (group.length && lead.length === 1 && (argv.includes('--help') || argv.includes('-h'))) {
+      io.stdout.write(['Usage:', ...group.map((c) => `  modbench ${c.usage}`), '', ...group.map((c) => `  ${c.name.padEnd(18)}${c.summary}`), '', `Run \`modbench ${lead[0]} COMMAND --help\` for details.`].join('\n') + '\n')
+      return 0
+    }
     io.stderr.write(`modbench: unknown command '${lead.join(' ')}'\n`)
     io.stderr.write((group.length ? group.map((c) => `  modbench ${c.usage}`).join('\n') : topHelp(commands)) + '\n')
     return 2

@@ -65,7 +65,8 @@ export function decodeEnvelope<T = unknown>(bytes: Uint8Array): T {
     if (v && typeof v === 'object' && '$ta' in v) {
       const { $ta, o, n } = v as { $ta: CtorName; o: number; n: number }
       const Ctor = CTORS[$ta]
-      if (!Ctor || head + o + n > bytes.byteLength) throw new Error(`MBV1 envelope: bad typed array ${$ta} at ${o}+${n}`)
+      const ok = (x: unknown) => typeof x === 'number' && Number.isInteger(x) && x >= 0
+      if (!Ctor || !Object.prototype.hasOwnProperty.call(CTORS, $ta) || !ok(o) || !ok(n) || n % Ctor.BYTES_PER_ELEMENT !== 0 || head + o + n > bytes.byteLength) throw new Error(`MBV1 envelope: bad typed array ${$ta} at ${o}+${n}`)
       // Copy into a fresh, aligned buffer (the body's offset may not suit the element size).
       const copy = bytes.slice(head + o, head + o + n)
       return new Ctor(copy.buffer, 0, n / Ctor.BYTES_PER_ELEMENT)

@@ -408,6 +408,17 @@ describe('command line conventions', () => {
     }
   })
 
+  it('--help on a command group lists its commands (exit 0); the bare group is a usage error', async () => {
+    const groups = [...new Set(allCommands().filter((c) => c.name.includes(' ')).map((c) => c.name.split(' ')[0]!))]
+    expect(groups.length).toBeGreaterThan(0)
+    for (const g of groups) {
+      const r = await cli([g, '--help'])
+      expect(r.code, g).toBe(0)
+      for (const c of allCommands().filter((c) => c.name.startsWith(`${g} `))) expect(r.stdout, g).toContain(`modbench ${c.usage}`)
+      expect((await cli([g])).code, g).toBe(2)
+    }
+  })
+
   it('usage errors exit 2', async () => {
     const d = db('usage')
     const cases = [
