@@ -147,8 +147,15 @@ export class Catalog {
       args.push(filter.kind)
     }
     if (filter.source) {
-      where.push('s.path = ?')
-      args.push(path.resolve(filter.source))
+      // A source's own path; or, when no source has that path, a folder: every source under it.
+      const abs = path.resolve(filter.source)
+      if (this.db.prepare('SELECT 1 FROM sources WHERE path = ?').get(abs)) {
+        where.push('s.path = ?')
+        args.push(abs)
+      } else {
+        where.push('instr(s.path, ?) = 1')
+        args.push(abs.endsWith(path.sep) ? abs : abs + path.sep)
+      }
     }
     const sql = `SELECT ${ASSET_COLS} FROM assets a JOIN sources s ON s.id = a.source_id ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY s.path, a.id`
     return (this.db.prepare(sql).all(...args) as AssetDbRow[]).map(toAsset)

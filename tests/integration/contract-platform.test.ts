@@ -350,6 +350,12 @@ describe('ls, find, info', () => {
     const both = (await cli(['ls', '--db', d, '--source', motlist, '--kind', 're-motion', '--json'])).json() as Item[]
     expect(both.length).toBe(bySource.filter((a) => a.kind === 're-motion').length)
     expect((await cli(['ls', '--db', d, '--kind', 'no-such-kind', '--json'])).json()).toEqual([])
+    // A folder holding sources lists what is under it (and nothing from a sibling with a longer name).
+    const underRe = (await cli(['ls', '--db', d, '--source', path.join(SAMPLES, 're'), '--json'])).json() as Item[]
+    expect(underRe.length).toBe(all.filter((a) => a.source.startsWith(path.join(SAMPLES, 're') + path.sep)).length)
+    expect(new Set(underRe.map((a) => path.basename(a.source)))).toEqual(new Set(fs.readdirSync(path.join(SAMPLES, 're'))))
+    expect((await cli(['ls', '--db', d, '--source', path.join(SAMPLES, 'r'), '--json'])).json()).toEqual([])
+    expect((await cli(['ls', '--db', d, '--source', path.join(tmp, 'nothing-here'), '--json'])).json()).toEqual([])
   })
 
   it('find searches names and tags by prefix and prints the ls shape', async () => {

@@ -88,7 +88,7 @@ const ls: Command = {
   name: 'ls',
   summary: 'list assets',
   usage: 'ls [--db FILE] [--kind KIND] [--source PATH] [--json]',
-  help: 'JSON: [{"id","kind","name","source","parent"}]',
+  help: '--source takes a source path as index printed it, or a folder (every source under it).\nJSON: [{"id","kind","name","source","parent"}]',
   options: { ...dbOption, kind: { type: 'string' }, source: { type: 'string' } },
   run(ctx) {
     const rows = withCatalog(ctx, (c) => c.list({ kind: ctx.values.kind as string | undefined, source: ctx.values.source as string | undefined }))
