@@ -223,7 +223,13 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
     const b = bounds ?? { min: [-1, -1, -1], max: [1, 1, 1] }
     const r = Math.max(boundsRadius(b), 1e-3)
     camera.setTarget(new Vector3(...boundsCenter(b)))
-    const fov = camera.fov || 0.8
+    // Fit the bounding sphere in the narrower of the two fields of view (a tall, narrow canvas
+    // would otherwise cut the model at its sides).
+    const vfov = camera.fov || 0.8
+    engine.resize() // the canvas may have been laid out since the last resize event
+    const w = engine.getRenderWidth(), h = engine.getRenderHeight()
+    const aspect = w > 0 && h > 0 ? w / h : 1
+    const fov = Math.min(vfov, 2 * Math.atan(Math.tan(vfov / 2) * aspect))
     camera.radius = (r / Math.sin(fov / 2)) * 1.1
     camera.alpha = Math.PI / 4
     camera.beta = Math.PI / 3
