@@ -8,6 +8,7 @@ import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from 
 import { detectFile, fileDetectors, folderDetectors } from './registry'
 
 const HEAD_BYTES = 64 * 1024
+const MAX_GUNZIP = 256 * 1024 * 1024
 
 /** One unit of indexing work: a file, or a folder forming a set. */
 type Job =
@@ -41,7 +42,16 @@ function isGzip(head: Uint8Array, name: string): boolean {
 export async function loadBytes(file: string): Promise<Uint8Array> {
   const raw = new Uint8Array(await fsp.readFile(file))
   const name = path.basename(file).toLowerCase()
-  return isGzip(raw, name) ? gunzipSync(raw) : raw
+  if (!isGzip(raw, name)) return raw
+  // The gzip trailer's ISIZE (last 4 bytes, little endian) is the unpacked size: refuse absurd
+  // ones before unpacking (the largest N64 image is 64 MiB).
+  const isize = raw.length >= 18 ? new DataView(raw.buffer, raw.byteOffset + raw.length - 4, 4).getUint32(0, true) : 0
+  if (isize > MAX_GUNZIP) throw new Error(`${file}: gzip member unpacks to ${isize} bytes, more than the ${MAX_GUNZIP}-byte limit`)
+  try {
+    return gunzipSync(raw)
+  } catch (e) {
+    throw new Error(`${file}: not a readable gzip file (${(e as Error).message})`)
+  }
 }
 
 /** Walks the given paths; folders recursively. A set folder claims its member files. */
@@ -161,8 +171,10 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
   return jobs
 }
 
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : String(e)
+/** The error's message, naming the file when the message itself does not (a bare library error). */
+function errorText(e: unknown, file?: string): string {
+  const msg = e instanceof Error ? e.message : String(e)
+  return file && !msg.includes(path.basename(file)) ? `${file}: ${msg}` : msg
 }
 
 /**
@@ -176,7 +188,7 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
   const report = opts.onProgress ?? (() => {})
   report({ phase: 'scan', done: 0, total: 0 })
   const scanErrors: IndexResultSource[] = []
-  const jobs = await scan(paths, opts.signal, (p, e) => scanErrors.push({ path: p, kind: 'unknown', status: 'error', assets: 0, error: errorText(e) }))
+  const jobs = await scan(paths, opts.signal, (p, e) => scanErrors.push({ path: p, kind: 'unknown', status: 'error', assets: 0, error: errorText(e, p) }))
   // What exists but could not be read is recorded in the catalog too (a missing path is not).
   for (const s of scanErrors) {
     const st = await fsp.lstat(s.path).catch(() => null)
@@ -241,8 +253,8 @@ async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise
     try {
       res = await enumerate()
     } catch (e) {
-      catalog.recordError({ path: abs, size, mtime, hash, kind }, errorText(e))
-      return { path: abs, kind, status: 'error', assets: 0, error: errorText(e) }
+      catalog.recordError({ path: abs, size, mtime, hash, kind }, errorText(e, abs))
+      return { path: abs, kind, status: 'error', assets: 0, error: errorText(e, abs) }
     }
     kind = res.kind ?? kind
     const hook = opts.duringTransaction
@@ -251,10 +263,10 @@ async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise
   } catch (e) {
     // Unreadable file (permissions, vanished) or a catalog write that failed: record and go on.
     try {
-      catalog.recordError({ path: abs, size, mtime, hash, kind }, errorText(e))
+      catalog.recordError({ path: abs, size, mtime, hash, kind }, errorText(e, abs))
     } catch {
       /* the catalog itself failed; the error is still reported to the caller */
     }
-    return { path: abs, kind, status: 'error', assets: 0, error: errorText(e) }
+    return { path: abs, kind, status: 'error', assets: 0, error: errorText(e, abs) }
   }
 }

@@ -184,6 +184,23 @@ describe('index: folders, changes and bad files', () => {
     expect(again.sources[0]!.status).toBe('indexed')
   })
 
+  it('a broken or oversized gzip sample is an error naming the file, not a crash', async () => {
+    const root = mk('gz')
+    // gzip magic, then junk: the inflate fails.
+    fs.writeFileSync(path.join(root, 'junk.z64.gz'), Uint8Array.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 0x10, 0, 0, 0]))
+    // A valid header whose trailer claims 4 GiB - 1 unpacked.
+    fs.writeFileSync(path.join(root, 'huge.z64.gz'), Uint8Array.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]))
+    fs.writeFileSync(path.join(root, 'fine.z64'), rom('FINE GAME', 'NFNE', 18))
+    const r = await cli(['index', root, '--db', db('gz'), '--json'])
+    expect(r.code).toBe(1)
+    const by = Object.fromEntries((r.json() as { sources: Source[] }).sources.map((s) => [path.basename(s.path), s]))
+    expect(by['fine.z64']!.status).toBe('indexed')
+    expect(by['junk.z64.gz']!.status).toBe('error')
+    expect(by['junk.z64.gz']!.error).toContain(path.join(root, 'junk.z64.gz'))
+    expect(by['huge.z64.gz']!.status).toBe('error')
+    expect(by['huge.z64.gz']!.error).toMatch(/huge\.z64\.gz: gzip member unpacks to 4294967295 bytes/)
+  })
+
   it('reports a path it cannot read as a file (missing, a FIFO, unrecognised) without hanging', async () => {
     const root = mk('unreadable')
     const d = db('unreadable')
