@@ -53,7 +53,7 @@ export async function runCli(argv: string[], io: CliIO = { stdout: process.stdou
     io.stdout.write(topHelp(commands) + '\n')
     return argv.length === 0 ? 2 : 0
   }
-  if (argv.includes('--version')) {
+  if (argv[0] === '--version' || argv[0] === '-V') {
     io.stdout.write(VERSION + '\n')
     return 0
   }
@@ -76,7 +76,8 @@ export async function runCli(argv: string[], io: CliIO = { stdout: process.stdou
     return 2
   }
   const rest = argv.slice(used)
-  if (rest.includes('--help') || rest.includes('-h')) {
+  const opts = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest // after `--` all is positional
+  if (opts.includes('--help') || opts.includes('-h')) {
     io.stdout.write(commandHelp(cmd) + '\n')
     return 0
   }

@@ -398,6 +398,12 @@ describe('ls, find, info', () => {
       expect(Array.isArray(r.json()), q).toBe(true)
     }
     expect(((await cli(['find', '--db', d, '--json', '--', '^zephyr'])).json() as Item[]).length).toBe(1)
+    // After `--` everything is the query, even words that look like options.
+    for (const q of ['--help', '-h', '--json', '--version']) {
+      const r = await cli(['find', '--db', d, '--json', '--', q])
+      expect(r.code, q).toBe(0)
+      expect(Array.isArray(r.json()), q).toBe(true)
+    }
     expect(((await cli(['find', '--db', d, '--json', '--', '"zephyr'])).json() as Item[]).length).toBe(1)
   })
 
