@@ -74,7 +74,7 @@ function errorReply(e: unknown): ApiErrorReply {
  */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const log = opts.log ?? (() => {})
-  const staticDir = opts.staticDir ?? rendererDir()
+  const staticDir = path.resolve(opts.staticDir ?? rendererDir())
   if (!opts.staticDir) await ensureRendererBuilt(log)
   const catalog = openCatalog(opts.dbPath)
   const services = new Services(catalog)
@@ -121,7 +121,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       }
     }
     if (req.method !== 'POST') return send(res, 405, JSON.stringify({ error: { message: 'use POST', name: 'MethodNotAllowed' } }), 'application/json')
-    const channel = decodeURIComponent(route)
+    let channel: string
+    try {
+      channel = decodeURIComponent(route)
+    } catch {
+      return send(res, 400, JSON.stringify({ error: { message: 'malformed channel name', name: 'BadRequest' } }), 'application/json')
+    }
     if (!services.has(channel)) return send(res, 404, JSON.stringify({ error: { message: `unknown channel ${channel}`, name: 'NotFound' } }), 'application/json')
     try {
       const body = await readBody(req)

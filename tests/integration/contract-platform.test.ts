@@ -557,6 +557,10 @@ describe('serve (browser mode)', () => {
     expect(ok.status).toBe(200)
     const sources = decodeEnvelope<{ path: string }[]>(new Uint8Array(ok.body))
     expect(sources.map((s) => s.path)).toContain(path.join(served, 'r.z64'))
+    expect((await api('%E0%A4%A', {}, server.token)).status).toBe(400)
+    expect((await api('no:such-channel', {}, server.token)).status).toBe(404)
+    expect((await api('catalog:search', { query: '"(*' }, server.token)).status).toBe(200)
+    expect((await request(server.port, { method: 'POST', path: '/api/catalog:asset', headers: { 'x-modbench-token': server.token }, body: '{not json' })).status).toBe(422)
     // The token also works as a query parameter (the URL printed by serve carries it).
     expect((await request(server.port, { method: 'POST', path: `/api/catalog:sources?token=${server.token}`, body: '{}' })).status).toBe(200)
   })
