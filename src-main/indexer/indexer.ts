@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
-import { gunzipSync } from 'fflate'
+import { Gunzip, gunzipSync } from 'fflate'
 import type { IndexProgress, IndexResult, IndexResultSource, SourceKind } from '../../src-shared/api/catalog'
 import type { Catalog } from '../catalog/catalog'
 import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from './detector'
@@ -31,6 +31,38 @@ async function readHead(file: string): Promise<Uint8Array> {
   } finally {
     await fh.close()
   }
+}
+
+/**
+ * The first HEAD_BYTES of a gzip file's unpacked content, unpacking no more than that (a large
+ * unrelated `.tar.gz` in a walked folder costs one small read, not a full inflate).
+ */
+async function gzipHead(file: string): Promise<Uint8Array> {
+  const out = new Uint8Array(HEAD_BYTES)
+  let have = 0
+  const gz = new Gunzip((chunk) => {
+    const n = Math.min(chunk.length, HEAD_BYTES - have)
+    out.set(chunk.subarray(0, n), have)
+    have += n
+  })
+  const fh = await fsp.open(file, 'r')
+  try {
+    const buf = new Uint8Array(64 * 1024)
+    // Bounded: at most 16 MiB of compressed input is read to fill the head.
+    for (let pos = 0; have < HEAD_BYTES && pos < 16 * 1024 * 1024; ) {
+      const { bytesRead } = await fh.read(buf, 0, buf.length, pos)
+      if (bytesRead === 0) break
+      pos += bytesRead
+      try {
+        gz.push(buf.slice(0, bytesRead))
+      } catch (e) {
+        throw new Error(`${file}: not a readable gzip file (${(e as Error).message})`)
+      }
+    }
+  } finally {
+    await fh.close()
+  }
+  return out.subarray(0, have)
 }
 
 /** gzip-compressed inputs (our bundled samples) are detected and read by their inner name. */
@@ -88,8 +120,14 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     let head = await readHead(file)
     let name = path.basename(file).toLowerCase()
     if (isGzip(head, name)) {
-      head = (await loadBytes(file)).subarray(0, HEAD_BYTES)
       name = name.slice(0, -3)
+      try {
+        head = await gzipHead(file)
+      } catch (e) {
+        // A broken `.gz` met in a folder matters only if its inner name is one of our kinds.
+        if (named || fileDets.some((d) => d.extensions?.test(name))) throw e
+        return
+      }
     }
     const input: DetectInput = { path: file, name, size: st.size, head }
     const d = detectFile(input, fileDets)

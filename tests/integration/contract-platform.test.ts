@@ -12,7 +12,7 @@ import * as http from 'node:http'
 import * as net from 'node:net'
 import * as os from 'node:os'
 import * as path from 'node:path'
-import { gunzipSync } from 'fflate'
+import { gunzipSync, gzipSync } from 'fflate'
 import { openCatalog } from '../../src-main/catalog/catalog'
 import { allCommands } from '../../src-main/cli/commands/index'
 import { startServer, type RunningServer } from '../../src-main/transport/http-server'
@@ -191,10 +191,17 @@ describe('index: folders, changes and bad files', () => {
     // A valid header whose trailer claims 4 GiB - 1 unpacked.
     fs.writeFileSync(path.join(root, 'huge.z64.gz'), Uint8Array.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff]))
     fs.writeFileSync(path.join(root, 'fine.z64'), rom('FINE GAME', 'NFNE', 18))
+    // Not ours: an unrelated archive and a broken one are passed over silently in a folder walk.
+    fs.writeFileSync(path.join(root, 'backup.tar.gz'), gzipSync(new Uint8Array(300_000).fill(7)))
+    fs.writeFileSync(path.join(root, 'broken.tar.gz'), Uint8Array.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xff, 0xff]))
+    // A gzip'd image is recognised by content under its inner name.
+    fs.writeFileSync(path.join(root, 'packed.bin.gz'), gzipSync(rom('PACKED GAME', 'NPKE', 19)))
     const r = await cli(['index', root, '--db', db('gz'), '--json'])
     expect(r.code).toBe(1)
     const by = Object.fromEntries((r.json() as { sources: Source[] }).sources.map((s) => [path.basename(s.path), s]))
+    expect(Object.keys(by).sort()).toEqual(['fine.z64', 'huge.z64.gz', 'junk.z64.gz', 'packed.bin.gz'])
     expect(by['fine.z64']!.status).toBe('indexed')
+    expect([by['packed.bin.gz']!.kind, by['packed.bin.gz']!.status]).toEqual(['n64-rom', 'indexed'])
     expect(by['junk.z64.gz']!.status).toBe('error')
     expect(by['junk.z64.gz']!.error).toContain(path.join(root, 'junk.z64.gz'))
     expect(by['huge.z64.gz']!.status).toBe('error')
