@@ -199,7 +199,11 @@ export class Catalog {
             .run(abs, info.size, info.mtime, info.hash, info.kind, meta, Date.now()).lastInsertRowid,
         )
       }
-      const ins = this.db.prepare('INSERT INTO assets (source_id, parent_id, ord, kind, name, locator, metadata, tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      // Ids come from a sequence that only grows: SQLite would hand a deleted row's id to the next
+      // insert, so a re-indexed source could give an old id (printed by ls) to another asset.
+      const seq = this.db.prepare("SELECT MAX(value, (SELECT COALESCE(MAX(id), 0) FROM assets)) AS v FROM id_seq WHERE name = 'assets'").get() as { v: number } | undefined
+      let nextId = (seq?.v ?? 0) + 1
+      const ins = this.db.prepare('INSERT INTO assets (id, source_id, parent_id, ord, kind, name, locator, metadata, tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
       const ids = new Map<string, number>()
       const counts = new Map<number | null, number>()
       let n = 0
@@ -213,11 +217,13 @@ export class Catalog {
         }
         const ord = counts.get(parent) ?? 0
         counts.set(parent, ord + 1)
-        const id = Number(ins.run(sourceId, parent, ord, d.kind, d.name, JSON.stringify(d.locator ?? {}), JSON.stringify(d.metadata ?? {}), (d.tags ?? []).join(' ')).lastInsertRowid)
+        const id = nextId++
+        ins.run(id, sourceId, parent, ord, d.kind, d.name, JSON.stringify(d.locator ?? {}), JSON.stringify(d.metadata ?? {}), (d.tags ?? []).join(' '))
         ids.set(d.key, id)
         n++
         if (beforeCommit && n === Math.ceil(drafts.length / 2)) beforeCommit(n)
       }
+      this.db.prepare("INSERT INTO id_seq (name, value) VALUES ('assets', ?) ON CONFLICT(name) DO UPDATE SET value = MAX(value, excluded.value)").run(nextId - 1)
       const upd = this.db.prepare('UPDATE assets SET child_count = ? WHERE id = ?')
       for (const [parent, c] of counts) if (parent !== null) upd.run(c, parent)
       if (beforeCommit && drafts.length === 0) beforeCommit(0)

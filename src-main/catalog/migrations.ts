@@ -57,6 +57,14 @@ export const migrations: { version: number; name: string; sql: string }[] = [
       CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `,
   },
+  {
+    version: 3,
+    name: 'asset ids are never reused (an id printed by ls keeps meaning that asset or nothing)',
+    sql: `
+      CREATE TABLE id_seq (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+      INSERT INTO id_seq (name, value) SELECT 'assets', COALESCE(MAX(id), 0) FROM assets;
+    `,
+  },
 ]
 
 export function migrate(db: Database.Database): number {

@@ -18,6 +18,8 @@ type Job =
 export interface IndexOptions {
   onProgress?: (p: Omit<IndexProgress, 'jobId'>) => void
   signal?: AbortSignal
+  /** Re-read sources even when their content hash is unchanged (after a Modbench upgrade). */
+  force?: boolean
   /** Test hook: called inside a source's transaction, half-way through its asset rows. */
   duringTransaction?: (sourcePath: string) => void
 }
@@ -284,7 +286,7 @@ async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise
       enumerate = () => job.detector.enumerate(files, abs)
     }
     const prev = catalog.sourceByPath(abs)
-    if (prev && prev.hash === hash && prev.status === 'indexed') {
+    if (prev && prev.hash === hash && prev.status === 'indexed' && !opts.force) {
       return { path: abs, kind: prev.kind, status: 'unchanged', assets: catalog.assetCount(prev.id) }
     }
     let res: EnumerateResult

@@ -13,7 +13,9 @@ import * as net from 'node:net'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import { gunzipSync, gzipSync } from 'fflate'
+import Database from 'better-sqlite3'
 import { openCatalog } from '../../src-main/catalog/catalog'
+import { migrations } from '../../src-main/catalog/migrations'
 import { allCommands } from '../../src-main/cli/commands/index'
 import { startServer, type RunningServer } from '../../src-main/transport/http-server'
 import { decodeEnvelope, isEnvelope } from '../../src-shared/transport/codec'
@@ -128,6 +130,13 @@ describe('index: folders, changes and bad files', () => {
     const touched = (await cli(['index', root, '--db', d, '--json'])).json() as { sources: Source[] }
     expect(touched.sources.map((s) => s.status)).toEqual(['unchanged', 'unchanged'])
 
+    const forced = (await cli(['index', f, '--db', d, '--force', '--json'])).json() as { sources: Source[] }
+    expect(forced.sources.map((s) => s.status)).toEqual(['indexed'])
+    const reread = (await cli(['ls', '--db', d, '--source', f, '--json'])).json() as Item[]
+    expect(reread.map((a) => a.name)).toEqual(['OLDNAME GAME (NOLE)'])
+    expect(reread[0]!.id).not.toBe(before[0]!.id)
+    before[0] = reread[0]!
+
     fs.writeFileSync(f, rom('NEWNAME GAME', 'NNWE', 5))
     const r = await cli(['index', root, '--db', d, '--json'])
     expect(r.code).toBe(0)
@@ -139,7 +148,9 @@ describe('index: folders, changes and bad files', () => {
     expect(((await cli(['ls', '--db', d, '--json'])).json() as Item[]).length).toBe(2)
     expect((await cli(['find', 'oldname', '--db', d, '--json'])).json()).toEqual([])
     expect(((await cli(['find', 'newname', '--db', d, '--json'])).json() as Item[]).map((a) => a.name)).toEqual(['NEWNAME GAME (NNWE)'])
+    // Ids are never reused: the old id now names nothing, the new asset has a new id.
     expect((await cli(['info', String(before[0]!.id), '--db', d])).code).toBe(1)
+    expect(after[0]!.id).toBeGreaterThan(before[0]!.id)
     const c = openCatalog(d)
     expect(c.sourceByPath(f)!.hash).not.toBe('')
     expect(c.integrityCheck()).toBe('ok')
@@ -227,6 +238,27 @@ describe('index: folders, changes and bad files', () => {
       expect(by[n]!.error, n).toContain(n)
     }
     expect(doc.assets).toBe(1)
+  })
+})
+
+describe('catalog upgrades', () => {
+  it('a schema-2 catalog migrates and keeps ids growing past its old rows', async () => {
+    const d = db('v2')
+    const raw = new Database(d)
+    for (const m of migrations.filter((m) => m.version <= 2)) raw.exec(m.sql)
+    raw.pragma('user_version = 2')
+    raw.prepare("INSERT INTO sources (id, path, size, mtime, hash, kind, status, metadata, indexed_at) VALUES (1, '/old/a.z64', 1, 1, 'h', 'n64-rom', 'indexed', '{}', 1)").run()
+    raw.prepare("INSERT INTO assets (id, source_id, parent_id, ord, kind, name) VALUES (500, 1, NULL, 0, 'n64-rom', 'OLD ROW')").run()
+    raw.close()
+    const root = mk('v2files')
+    fs.writeFileSync(path.join(root, 'n.z64'), rom('NEW ROW', 'NNRE', 20))
+    expect((await cli(['index', root, '--db', d])).code).toBe(0)
+    const c = openCatalog(d)
+    expect(c.schemaVersion).toBe(migrations.at(-1)!.version)
+    const rows = c.list().map((a) => [a.id, a.name])
+    c.close()
+    expect(rows).toContainEqual([500, 'OLD ROW'])
+    expect(rows.find((r) => r[1] === 'NEW ROW (NNRE)')![0]).toBeGreaterThan(500)
   })
 })
 

@@ -43,13 +43,14 @@ function blockFor(ms: number): void {
 const index: Command = {
   name: 'index',
   summary: 'index files and folders (recursively) into the catalog',
-  usage: 'index PATH... [--db FILE] [--json]',
+  usage: 'index PATH... [--db FILE] [--force] [--json]',
   help: [
     'A file that cannot be read is recorded with its error and does not stop the rest.',
     'JSON: {"sources":[{"path","kind","status":"indexed"|"unchanged"|"error","assets":N,"error"?}],"assets":N}',
-    'Exit code 1 when any source ended in error.',
+    'An unchanged file (same content hash) is left alone; --force reads it again (after an upgrade).',
+    'Exit code 1 when any source ended in error (the JSON still lists every source).',
   ].join('\n'),
-  options: { ...dbOption, 'progress-ndjson': { type: 'boolean' } },
+  options: { ...dbOption, force: { type: 'boolean' }, 'progress-ndjson': { type: 'boolean' } },
   positionals: { min: 1, max: Infinity },
   async run(ctx) {
     const ndjson = ctx.values['progress-ndjson'] === true
@@ -59,6 +60,7 @@ const index: Command = {
     try {
       const result = await indexPaths(catalog, ctx.positionals, {
         signal: ctx.signal,
+        force: ctx.values.force === true,
         onProgress: (p) => {
           if (ndjson) ctx.err(JSON.stringify({ progress: p }))
           else if (p.phase === 'index' || p.phase === 'done') bar!.update(p.done, p.total, p.current ? path.basename(p.current) : undefined)
