@@ -223,15 +223,20 @@ export const useCatalogStore = defineStore('catalog', () => {
     }
   }
 
+  /** Indexes paths the user chose; afterwards the first of them is selected in the tree. */
   async function indexPaths(paths: string[]): Promise<void> {
+    let first: string | null = null
     try {
       const res = await bridge.invoke('index:start', { paths })
-      for (const s of res.sources) if (s.error) reportError(`${s.path}: ${s.error}`)
+      for (const s of res.sources) if (s.error) reportError(s.error.includes(s.path) ? s.error : `${s.path}: ${s.error}`)
+      first = res.sources[0]?.path ?? null
     } catch (e) {
       reportError(e)
     } finally {
       await loadSources()
     }
+    const src = first ? sources.value.find((s) => s.path === first) : null
+    if (src) selectSource(src.id)
   }
 
   async function cancelIndexing(): Promise<void> {

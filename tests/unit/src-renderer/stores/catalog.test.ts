@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { describe, expect, it, vi, beforeEach } from 'vitest'
+import { createPinia, setActivePinia } from 'pinia'
+import type { AssetRow, SourceRow } from '../../../../src-shared/api'
+
+/**
+ * The catalog store against a fake catalog: a search hit is revealed in the tree (its source and
+ * every ancestor expanded in order, the hit selected and scrolled to), the welcome page's
+ * "first asset of a kind" lookup, and indexing a chosen path selects its source.
+ */
+const SRC: SourceRow = { id: 1, path: '/roms/snap.z64', size: 10, mtime: 0, hash: 'h', kind: 'snap-rom', status: 'indexed', error: null, indexedAt: 0 }
+const OTHER: SourceRow = { ...SRC, id: 2, path: '/mods/set', kind: 'gf-set' }
+const asset = (id: number, parent: number | null, kind: string, name: string, childCount: number): AssetRow => ({ id, sourceId: 1, parent, kind, name, locator: {}, metadata: {}, childCount })
+const ASSETS = [
+  asset(10, null, 'snap-game', 'Pokémon Snap', 2),
+  asset(20, 10, 'snap-stage', 'Beach', 1),
+  asset(21, 10, 'snap-stage', 'Tunnel', 0),
+  asset(30, 20, 'snap-room-group', 'Path rooms', 1),
+  asset(40, 30, 'snap-room', 'Path room 0', 0),
+]
+let sources: SourceRow[] = [SRC, OTHER]
+const calls: string[] = []
+
+vi.mock('../../../../src-renderer/bridge', () => ({
+  errorMessage: (e: unknown) => (e instanceof Error ? e.message : String(e)),
+  bridge: {
+    transport: 'http',
+    on: () => () => {},
+    invoke: async (channel: string, req: Record<string, unknown>) => {
+      calls.push(`${channel} ${JSON.stringify(req)}`)
+      switch (channel) {
+        case 'catalog:sources': return sources
+        case 'catalog:children': return req.sourceId === 1 ? ASSETS.filter((a) => a.parent === req.parent) : []
+        case 'catalog:asset': return ASSETS.find((a) => a.id === req.id) ?? null
+        case 'index:start':
+          sources = [...sources, { ...SRC, id: 3, path: '/new/rom.z64' }]
+          return { sources: [{ path: '/new/rom.z64', kind: 'n64-rom', status: 'indexed', assets: 0 }], assets: 0 }
+        default: throw new Error(`unexpected ${channel}`)
+      }
+    },
+  },
+}))
+
+const { useCatalogStore } = await import('../../../../src-renderer/stores/catalog')
+
+beforeEach(() => {
+  setActivePinia(createPinia())
+  sources = [SRC, OTHER]
+  calls.length = 0
+})
+
+describe('catalog store', () => {
+  it('reveals a deep search hit: source and ancestors expanded, the hit selected', async () => {
+    const store = useCatalogStore()
+    await store.loadSources()
+    expect(store.rows.map((r) => r.key)).toEqual(['s1', 's2'])
+    await store.selectAsset(ASSETS[4]!)
+    expect(store.rows.map((r) => `${r.key}@${r.depth}${r.expanded ? '+' : ''}`)).toEqual([
+      's1@0+', 'a10@1+', 'a20@2+', 'a30@3+', 'a40@4', 'a21@2', 's2@0',
+    ])
+    expect(store.selected?.key).toBe('a40')
+    expect(store.selected?.depth).toBe(4)
+    expect(store.revealKey?.key).toBe('a40')
+    // ancestors were looked up child → root
+    expect(calls.filter((c) => c.startsWith('catalog:asset')).map((c) => JSON.parse(c.slice(14)).id)).toEqual([30, 20, 10])
+  })
+
+  it('revealing again keeps the tree as it is (nothing collapses)', async () => {
+    const store = useCatalogStore()
+    await store.loadSources()
+    await store.revealAsset(ASSETS[4]!)
+    const before = store.rows.map((r) => r.key)
+    await store.revealAsset(ASSETS[2]!)
+    expect(store.rows.map((r) => r.key)).toEqual(before)
+    expect(store.selected?.key).toBe('a21')
+  })
+
+  it('openFirst finds the first asset of a kind under a source kind and reveals it', async () => {
+    const store = useCatalogStore()
+    await store.loadSources()
+    expect(await store.openFirst('snap-rom', 'snap-stage')).toBe(true)
+    expect(store.selected?.name).toBe('Beach')
+    expect(store.rows.find((r) => r.key === 'a10')?.expanded).toBe(true)
+    expect(await store.openFirst('stadium-rom', 'stadium-model')).toBe(false)
+  })
+
+  it('indexing a chosen path selects its new source', async () => {
+    const store = useCatalogStore()
+    await store.loadSources()
+    await store.indexPaths(['/new/rom.z64'])
+    expect(store.selected?.key).toBe('s3')
+    expect(store.errors).toEqual([])
+  })
+})
