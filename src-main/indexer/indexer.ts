@@ -223,8 +223,11 @@ function errorText(e: unknown, file?: string): string {
  * its error and the rest continue. Cancelling stops between sources: finished ones stay, the one
  * in progress is rolled back.
  */
-export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexOptions = {}): Promise<IndexResult> {
-  const result: IndexResult = { sources: [], assets: 0 }
+/** The result of `indexPaths`: the API's IndexResult, plus the sources forgotten because their files are gone. */
+export type IndexPathsResult = IndexResult & { removed?: string[] }
+
+export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexOptions = {}): Promise<IndexPathsResult> {
+  const result: IndexPathsResult = { sources: [], assets: 0 }
   const report = opts.onProgress ?? (() => {})
   report({ phase: 'scan', done: 0, total: 0 })
   const scanErrors: IndexResultSource[] = []
@@ -251,8 +254,31 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
     result.sources.push(await indexJob(catalog, job, opts))
   }
   result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
+  const removed = await pruneVanished(catalog, paths)
+  if (removed.length) result.removed = removed
   report({ phase: 'done', done: jobs.length, total: jobs.length })
   return result
+}
+
+/**
+ * Re-indexing a folder forgets the sources under it whose files are gone (deleted or renamed),
+ * with their assets. Only under folders that exist now: an unplugged drive forgets nothing.
+ */
+async function pruneVanished(catalog: Catalog, paths: string[]): Promise<string[]> {
+  const removed: string[] = []
+  for (const p of paths) {
+    const dir = path.resolve(p)
+    if (!(await fsp.stat(dir).catch(() => null))?.isDirectory()) continue
+    const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep
+    for (const s of catalog.sources()) {
+      if (!s.path.startsWith(prefix) || removed.includes(s.path)) continue
+      const err = await fsp.lstat(s.path).then(() => null, (e: NodeJS.ErrnoException) => e.code)
+      if (err !== 'ENOENT') continue
+      catalog.removeSource(s.id)
+      removed.push(s.path)
+    }
+  }
+  return removed
 }
 
 async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise<IndexResultSource> {

@@ -157,6 +157,30 @@ describe('index: folders, changes and bad files', () => {
     c.close()
   })
 
+  it('re-indexing a folder forgets the sources whose files are gone', async () => {
+    const root = mk('vanish')
+    const d = db('vanish')
+    fs.mkdirSync(path.join(root, 'sub'))
+    fs.writeFileSync(path.join(root, 'keep.z64'), rom('KEEPER GAME', 'NKPE', 21))
+    fs.writeFileSync(path.join(root, 'sub', 'gone.z64'), rom('GONER GAME', 'NGNE', 22))
+    const elsewhere = mk('vanish-elsewhere')
+    fs.writeFileSync(path.join(elsewhere, 'other.z64'), rom('ELSEWHERE GAME', 'NEWE', 23))
+    expect((await cli(['index', root, elsewhere, '--db', d])).code).toBe(0)
+    fs.rmSync(path.join(root, 'sub'), { recursive: true })
+    fs.rmSync(path.join(elsewhere, 'other.z64'))
+    const r = await cli(['index', root, '--db', d, '--json'])
+    expect(r.code).toBe(0)
+    const doc = r.json()
+    expect(doc.removed).toEqual([path.join(root, 'sub', 'gone.z64')])
+    expect(doc.sources.map((s: Source) => s.status)).toEqual(['unchanged'])
+    const names = ((await cli(['ls', '--db', d, '--json'])).json() as Item[]).map((a) => a.name).sort()
+    // Only what was under the re-indexed folder is forgotten.
+    expect(names).toEqual(['ELSEWHERE GAME (NEWE)', 'KEEPER GAME (NKPE)'])
+    expect((await cli(['find', 'goner', '--db', d, '--json'])).json()).toEqual([])
+    // Nothing vanished: no "removed" key.
+    expect((await cli(['index', root, '--db', d, '--json'])).json()).not.toHaveProperty('removed')
+  })
+
   it('records a corrupt or unreadable file with its error and indexes the rest (exit 1, full JSON)', async () => {
     const root = mk('bad')
     const d = db('bad')

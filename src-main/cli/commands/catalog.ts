@@ -48,6 +48,7 @@ const index: Command = {
     'A file that cannot be read is recorded with its error and does not stop the rest.',
     'JSON: {"sources":[{"path","kind","status":"indexed"|"unchanged"|"error","assets":N,"error"?}],"assets":N}',
     'An unchanged file (same content hash) is left alone; --force reads it again (after an upgrade).',
+    'Sources under an indexed folder whose files are gone are removed (listed under "removed").',
     'Exit code 1 when any source ended in error (the JSON still lists every source).',
   ].join('\n'),
   options: { ...dbOption, force: { type: 'boolean' }, 'progress-ndjson': { type: 'boolean' } },
@@ -73,10 +74,11 @@ const index: Command = {
           : undefined,
       })
       bar?.end()
-      if (ctx.json) ctx.printJson({ sources: result.sources.map((s) => ({ path: s.path, kind: s.kind, status: s.status, assets: s.assets, ...(s.error ? { error: s.error } : {}) })), assets: result.assets, ...(result.cancelled ? { cancelled: true } : {}) })
+      if (ctx.json) ctx.printJson({ sources: result.sources.map((s) => ({ path: s.path, kind: s.kind, status: s.status, assets: s.assets, ...(s.error ? { error: s.error } : {}) })), assets: result.assets, ...(result.cancelled ? { cancelled: true } : {}), ...(result.removed ? { removed: result.removed } : {}) })
       else {
         for (const s of result.sources) ctx.out(`${s.status.padEnd(9)} ${s.kind.padEnd(12)} ${String(s.assets).padStart(6)} assets  ${s.path}${s.error ? `\n          error: ${s.error}` : ''}`)
-        ctx.out(`${result.sources.length} source(s), ${result.assets} asset(s)${result.cancelled ? ' (cancelled)' : ''}`)
+        for (const r of result.removed ?? []) ctx.out(`removed   (file gone)                    ${r}`)
+        ctx.out(`${result.sources.length} source(s), ${result.assets} asset(s)${result.removed ? `, ${result.removed.length} vanished source(s) removed` : ''}${result.cancelled ? ' (cancelled)' : ''}`)
       }
       for (const s of result.sources) if (s.error) ctx.err(`error: ${s.path}: ${s.error}`)
       return result.cancelled || result.sources.some((s) => s.status === 'error') ? 1 : 0
