@@ -153,8 +153,12 @@ describe('user flows on the bundled samples (browser mode, Chromium)', () => {
     await expect.poll(() => selectedTreeRow(page).innerText()).toContain('Tunnel')
 
     // Search a species, open the hit from the keyboard: it is revealed in the tree and drawn.
+    // "/" outside a text field jumps to the search box.
     const search = page.getByTestId('search-input')
-    await search.fill('Bulbasaur')
+    await page.getByTestId('asset-tree').focus()
+    await page.keyboard.press('/')
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.type('Bulbasaur')
     await page.getByTestId('search-hit').filter({ hasText: 'stadium-model' }).first().waitFor({ timeout: 30_000 })
     expect(await page.getByTestId('search-hit').first().innerText()).toContain('stadium-sample')
     await search.press('ArrowDown')
@@ -268,6 +272,7 @@ describe('user flows on the bundled samples (browser mode, Chromium)', () => {
     await page.getByTestId('gf-psnr').waitFor({ timeout: 60_000 })
     expect(await page.getByTestId('gf-psnr').innerText()).toMatch(/exact|dB/)
     await expect.poll(() => page.getByTestId('gf-pending').innerText()).toContain(tex.name)
+    expect(await cell.innerText(), 'the grid marks the replaced texture').toContain('replaced')
     await screenshot(page, 'flow-3-texture-replaced')
 
     const outDir = path.join(dir, 'repacked-set')
