@@ -124,7 +124,12 @@ export class SkeletonView {
       this.joints.push(s)
     }
     this.camera.setTarget(new Vector3((min[0]! + max[0]!) / 2, (min[1]! + max[1]!) / 2, (min[2]! + max[2]!) / 2))
-    this.camera.radius = extent * 1.8
+    // Fit the skeleton in the narrower field of view (the view is often taller than wide).
+    this.engine.resize()
+    const vfov = this.camera.fov || 0.8
+    const w = this.engine.getRenderWidth(), h = this.engine.getRenderHeight()
+    const fov = Math.min(vfov, 2 * Math.atan(Math.tan(vfov / 2) * (w > 0 && h > 0 ? w / h : 1)))
+    this.camera.radius = Math.max(extent * 1.8, (extent * 0.6) / Math.tan(fov / 2))
     this.camera.lowerRadiusLimit = extent * 0.05
     this.selected = -1
     this.gizmo.attachedNode = null
