@@ -65,15 +65,17 @@ export class Services {
 
   /**
    * A path is allowed when it is (inside) an indexed source or a path the user chose; writes may
-   * also create a new file or folder next to one (Save As… beside the template). Symbolic links
-   * are resolved first, so a link inside an indexed folder cannot reach anything outside it.
+   * also create a new file or folder next to one (Save As… beside the template), never replace
+   * an existing one there. Symbolic links are resolved first, so a link inside an indexed folder
+   * cannot reach anything outside it.
    */
   allowPath(p: string, purpose: 'read' | 'write'): string {
     const abs = path.resolve(p)
     const real = realish(abs)
     const roots = [...new Set([...this.granted, ...this.catalog.sources().map((s) => s.path)].map(realish))]
     const within = (q: string, root: string) => q === root || q.startsWith(root.endsWith(path.sep) ? root : root + path.sep)
-    const ok = roots.some((r) => within(real, r)) || (purpose === 'write' && roots.some((r) => path.dirname(real) === path.dirname(r)))
+    const isNew = () => !fs.existsSync(real)
+    const ok = roots.some((r) => within(real, r)) || (purpose === 'write' && roots.some((r) => path.dirname(real) === path.dirname(r)) && isNew())
     if (!ok) throw new AccessDenied(p, purpose)
     return abs
   }

@@ -18,6 +18,7 @@ import { openCatalog } from '../../src-main/catalog/catalog'
 import { migrations } from '../../src-main/catalog/migrations'
 import { allCommands } from '../../src-main/cli/commands/index'
 import { startServer, type RunningServer } from '../../src-main/transport/http-server'
+import { AccessDenied, Services } from '../../src-main/services/index'
 import { decodeEnvelope, isEnvelope } from '../../src-shared/transport/codec'
 import { openRom, md5Hex, SNAP_US_MD5, STADIUM_US_MD5 } from '../../src-shared/formats/n64/rom'
 import { cli, cliBin, repoRoot, spawnCli } from '../helpers/cli'
@@ -554,6 +555,37 @@ describe('command line conventions', () => {
     expect((await spawnCli(['ls', '--db', d, '--bogus'])).code).toBe(2)
     expect((await spawnCli(['--help'])).code).toBe(0)
     expect((await spawnCli(['info', '424242', '--db', d, '--json'])).code).toBe(1)
+  })
+})
+
+describe('file access of the services (both transports)', () => {
+  it('reads stay inside what was indexed or chosen; writes may add a file beside it, nowhere else', () => {
+    const base = mk('access')
+    const set = mk('access', 'home', 'set')
+    fs.writeFileSync(path.join(set, '0.bin'), 'x')
+    fs.writeFileSync(path.join(base, 'home', 'diary.txt'), 'private')
+    const outside = mk('access', 'outside')
+    fs.symlinkSync(outside, path.join(set, 'escape'))
+    const c = openCatalog(db('access'))
+    const svc = new Services(c)
+    try {
+      c.replaceSource({ path: set, size: 1, mtime: 1, hash: 'h', kind: 'gf-set' }, [])
+      expect(svc.allowPath(path.join(set, '0.bin'), 'read')).toBe(path.join(set, '0.bin'))
+      expect(() => svc.allowPath(path.join(base, 'home', 'diary.txt'), 'read')).toThrow(AccessDenied)
+      // A new folder beside the set (a repacked copy) may be written; deeper elsewhere may not.
+      expect(svc.allowPath(path.join(base, 'home', 'set-repacked'), 'write')).toBe(path.join(base, 'home', 'set-repacked'))
+      expect(svc.allowPath(path.join(set, 'new.bin'), 'write')).toBe(path.join(set, 'new.bin'))
+      expect(() => svc.allowPath(path.join(base, 'home', 'diary.txt'), 'write')).toThrow(AccessDenied)
+      expect(() => svc.allowPath(path.join(base, 'home', 'diary.txt', 'x'), 'write')).toThrow(AccessDenied)
+      expect(() => svc.allowPath(path.join(base, 'home', 'docs', 'evil.txt'), 'write')).toThrow(AccessDenied)
+      expect(() => svc.allowPath(path.join(base, 'x.txt'), 'write')).toThrow(AccessDenied)
+      // A link inside the set leads nowhere it points to, for reads or writes.
+      expect(() => svc.allowPath(path.join(set, 'escape', 'new.txt'), 'write')).toThrow(AccessDenied)
+      expect(() => svc.allowPath(path.join(set, 'escape'), 'read')).toThrow(AccessDenied)
+    } finally {
+      svc.dispose()
+      c.close()
+    }
   })
 })
 
