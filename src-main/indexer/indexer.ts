@@ -231,13 +231,15 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
   const report = opts.onProgress ?? (() => {})
   report({ phase: 'scan', done: 0, total: 0 })
   const scanErrors: IndexResultSource[] = []
-  const jobs = await scan(paths, opts.signal, (p, e) => scanErrors.push({ path: p, kind: 'unknown', status: 'error', assets: 0, error: errorText(e, p) }))
+  // A file that cannot be read is listed under the kind its name suggests (`x.z64` → n64-rom).
+  const kindByName = (p: string): SourceKind => fileDetectors().find((d) => d.extensions?.test(path.basename(p).toLowerCase().replace(/\.gz$/, '')))?.kind ?? 'unknown'
+  const jobs = await scan(paths, opts.signal, (p, e) => scanErrors.push({ path: p, kind: kindByName(p), status: 'error', assets: 0, error: errorText(e, p) }))
   // What exists but could not be read is recorded in the catalog too (a missing path is not).
   for (const s of scanErrors) {
     const st = await fsp.lstat(s.path).catch(() => null)
     if (!st) continue
     try {
-      catalog.recordError({ path: s.path, size: st.isFile() ? st.size : 0, mtime: st.mtimeMs, hash: '', kind: 'unknown' }, s.error!)
+      catalog.recordError({ path: s.path, size: st.isFile() ? st.size : 0, mtime: st.mtimeMs, hash: '', kind: s.kind }, s.error!)
     } catch {
       /* the catalog itself failed; the error is still reported to the caller */
     }

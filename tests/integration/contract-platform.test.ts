@@ -220,6 +220,48 @@ describe('index: folders, changes and bad files', () => {
     expect(again.sources[0]!.status).toBe('indexed')
   })
 
+  it('a file or folder without read permission is an error naming it; the rest is indexed', async () => {
+    const root = mk('perm')
+    fs.chmodSync(tmp, 0o755)
+    fs.chmodSync(root, 0o777)
+    fs.writeFileSync(path.join(root, 'ok.z64'), rom('OPEN GAME', 'NOPE', 24))
+    fs.writeFileSync(path.join(root, 'locked.z64'), rom('LOCKED GAME', 'NLCE', 25))
+    fs.mkdirSync(path.join(root, 'lockeddir'))
+    fs.writeFileSync(path.join(root, 'lockeddir', 'in.z64'), rom('INSIDE GAME', 'NINE', 26))
+    fs.chmodSync(path.join(root, 'locked.z64'), 0)
+    fs.chmodSync(path.join(root, 'lockeddir'), 0)
+    const d = path.join(root, 'c.sqlite')
+    let r: { code: number | null; stdout: string; stderr: string }
+    try {
+      if (process.getuid?.() !== 0) r = await cli(['index', root, '--db', d, '--json'])
+      else {
+        // root reads everything: run the real binary as an unprivileged user where possible.
+        const runuser = ['/usr/sbin/runuser', '/sbin/runuser'].find((p) => fs.existsSync(p))
+        if (!runuser) return
+        r = await new Promise((resolve, reject) => {
+          const child = spawn(runuser, ['-u', 'nobody', '--', process.execPath, cliBin, 'index', root, '--db', d, '--json'], { stdio: ['ignore', 'pipe', 'pipe'] })
+          let stdout = ''
+          let stderr = ''
+          child.stdout.setEncoding('utf8').on('data', (x: string) => (stdout += x))
+          child.stderr.setEncoding('utf8').on('data', (x: string) => (stderr += x))
+          child.on('error', reject)
+          child.on('close', (code) => resolve({ code, stdout, stderr }))
+        })
+      }
+    } finally {
+      fs.chmodSync(path.join(root, 'locked.z64'), 0o644)
+      fs.chmodSync(path.join(root, 'lockeddir'), 0o755)
+    }
+    expect(r.code, r.stderr).toBe(1)
+    expect(r.stdout, r.stderr).not.toBe('')
+    const by = Object.fromEntries((JSON.parse(r.stdout) as { sources: Source[] }).sources.map((s) => [path.basename(s.path), s]))
+    expect(by['ok.z64']).toMatchObject({ status: 'indexed', kind: 'n64-rom', assets: 1 })
+    expect(by['locked.z64']).toMatchObject({ status: 'error', kind: 'n64-rom', assets: 0 })
+    expect(by['locked.z64']!.error).toContain(path.join(root, 'locked.z64'))
+    expect(by['lockeddir']).toMatchObject({ status: 'error', assets: 0 })
+    expect(r.stderr).toMatch(/locked\.z64/)
+  })
+
   it('a broken or oversized gzip sample is an error naming the file, not a crash', async () => {
     const root = mk('gz')
     // gzip magic, then junk: the inflate fails.
