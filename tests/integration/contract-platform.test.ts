@@ -87,6 +87,7 @@ describe('index: the bundled samples', () => {
     expect(doc.assets).toBe(doc.sources.reduce((n, s) => n + s.assets, 0))
     const ls = (await cli(['ls', '--db', d, '--json'])).json() as Item[]
     expect(ls.length).toBe(doc.assets)
+    for (const s of doc.sources) expect(ls.filter((a) => a.source === s.path).length, s.path).toBe(s.assets)
 
     const again = await cli(['index', SAMPLES, '--db', d, '--json'])
     expect(again.code).toBe(0)
