@@ -49,6 +49,7 @@ async function gzipHead(file: string): Promise<Uint8Array> {
   })
   const fh = await fsp.open(file, 'r')
   try {
+    const size = (await fh.stat()).size
     const buf = new Uint8Array(64 * 1024)
     // Bounded: at most 16 MiB of compressed input is read to fill the head.
     for (let pos = 0; have < HEAD_BYTES && pos < 16 * 1024 * 1024; ) {
@@ -56,7 +57,8 @@ async function gzipHead(file: string): Promise<Uint8Array> {
       if (bytesRead === 0) break
       pos += bytesRead
       try {
-        gz.push(buf.slice(0, bytesRead))
+        // The last chunk is pushed as final, so a small file's tail is flushed too.
+        gz.push(buf.slice(0, bytesRead), pos >= size)
       } catch (e) {
         throw new Error(`${file}: not a readable gzip file (${(e as Error).message})`)
       }

@@ -275,10 +275,14 @@ describe('index: folders, changes and bad files', () => {
     fs.writeFileSync(path.join(root, 'broken.tar.gz'), Uint8Array.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 0xff, 0xff]))
     // A gzip'd image is recognised by content under its inner name.
     fs.writeFileSync(path.join(root, 'packed.bin.gz'), gzipSync(rom('PACKED GAME', 'NPKE', 19)))
+    // A tiny gzip'd EMV pose: recognised by text near its end, so the whole (short) stream must unpack.
+    const pose = `{${' '.repeat(3000)}"Pose": {"Head": {"_LocalEulerAngle": "vec:0.0,30.0,0.0"}}}`
+    fs.writeFileSync(path.join(root, 'tiny_pose.json.gz'), gzipSync(new TextEncoder().encode(pose)))
     const r = await cli(['index', root, '--db', db('gz'), '--json'])
     expect(r.code).toBe(1)
     const by = Object.fromEntries((r.json() as { sources: Source[] }).sources.map((s) => [path.basename(s.path), s]))
-    expect(Object.keys(by).sort()).toEqual(['fine.z64', 'huge.z64.gz', 'junk.z64.gz', 'packed.bin.gz'])
+    expect(Object.keys(by).sort()).toEqual(['fine.z64', 'huge.z64.gz', 'junk.z64.gz', 'packed.bin.gz', 'tiny_pose.json.gz'])
+    expect(by['tiny_pose.json.gz']!.kind).toBe('emv-pose')
     expect(by['fine.z64']!.status).toBe('indexed')
     expect([by['packed.bin.gz']!.kind, by['packed.bin.gz']!.status]).toEqual(['n64-rom', 'indexed'])
     expect(by['junk.z64.gz']!.status).toBe('error')
