@@ -388,7 +388,8 @@ describe('index: N64 ROMs', () => {
       const items = (await cli(['ls', '--db', d, '--source', path.join(root, `g.${ext}`), '--json'])).json() as Item[]
       expect(items.map((a) => [a.kind, a.name])).toEqual([['n64-rom', 'SOME HOMEBREW (NHBE)']])
       const info = (await cli(['info', String(items[0]!.id), '--db', d, '--json'])).json()
-      expect(info.metadata.byteOrder).toBe(ext)
+      expect(info.metadata.byteOrder).toBeUndefined()
+      expect(info.sourceMetadata.byteOrder).toBe(ext)
       infos.push(info)
     }
     const identity = (i: { metadata: Record<string, unknown> }) => {

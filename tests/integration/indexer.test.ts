@@ -112,7 +112,7 @@ describe('catalog CLI', () => {
     expect((await cli(['ls', '--db', db, '--kind', 'gf-texture', '--json'])).json()).toEqual([])
     expect((await cli(['find', 'cli', '--db', db, '--json'])).json()).toEqual(ls)
     const info = await cli(['info', String(ls[0].id), '--db', db, '--json'])
-    expect(info.json()).toMatchObject({ id: ls[0].id, kind: 'n64-rom', metadata: { code: 'NCCE', byteOrder: 'z64' } })
+    expect(info.json()).toMatchObject({ id: ls[0].id, kind: 'n64-rom', metadata: { code: 'NCCE' }, sourceMetadata: { byteOrder: 'z64' } })
     expect((await cli(['info', '99999', '--db', db])).code).toBe(1)
   })
 

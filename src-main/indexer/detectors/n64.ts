@@ -44,6 +44,15 @@ export const n64Detector: FileDetector = {
     }
     if (rom.game === 'stadium') return { kind: 'stadium-rom', metadata, assets: enumerateStadiumRom({ ...rom, byteOrder }) }
     const name = `${rom.header.name || 'N64 ROM'}${rom.header.code.trim() ? ` (${rom.header.code})` : ''}`
-    return { kind: 'n64-rom', metadata, assets: [{ key: 'rom', kind: 'n64-rom', name, locator: {}, metadata, tags: ['n64', rom.header.code] }] }
+    return { kind: 'n64-rom', metadata, assets: [{ key: 'rom', kind: 'n64-rom', name, locator: {}, metadata: romIdentity(metadata), tags: ['n64', rom.header.code] }] }
   },
+}
+
+/**
+ * What identifies the image itself, for the ROM's asset: the same for .z64/.v64/.n64 copies
+ * (the stored byte order stays in the source's metadata).
+ */
+function romIdentity(meta: Record<string, unknown>): Record<string, unknown> {
+  const { byteOrder: _stored, ...identity } = meta
+  return identity
 }

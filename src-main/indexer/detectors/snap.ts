@@ -17,7 +17,7 @@ export function enumerateSnapRom(rom: N64Rom): AssetDraft[] {
   const verified = rom.verified
   out.push({
     key: 'game', kind: 'snap-game', name: `Pokémon Snap${verified ? '' : ' (unverified)'}`,
-    locator: {}, metadata: { title: rom.header.name, code: rom.header.code, md5: rom.md5, verified, byteOrder: rom.byteOrder },
+    locator: {}, metadata: { title: rom.header.name, code: rom.header.code, md5: rom.md5, verified },
     tags: ['snap', 'pokemon snap', 'n64', verified ? 'verified' : 'unverified'],
   })
   // a stage whose Data and Code overlay entries are all zero is not in this (partial) image: left
