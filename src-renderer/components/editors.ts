@@ -12,9 +12,8 @@ export const editorsByKind: Record<string, Component> = {
   ...Object.fromEntries(['re-motlist', 're-mot', 're-motion', 'emv-pose', 'emv-pose-entry'].map((k) => [k, defineAsyncComponent(() => import('./re/PoseEditor.vue'))])),
   'stadium-model': defineAsyncComponent(() => import('./stadium/StadiumModelView.vue')),
   'stadium-animation': defineAsyncComponent(() => import('./stadium/StadiumModelView.vue')),
-  'snap-stage': defineAsyncComponent(() => import('./snap/StageView.vue')),
-  'snap-room': defineAsyncComponent(() => import('./snap/StageView.vue')),
-  'snap-track': defineAsyncComponent(() => import('./snap/StageView.vue')),
+  // one component object for all Snap kinds, so moving between a stage's rooms keeps the view
+  ...((stage) => Object.fromEntries(['snap-stage', 'snap-room', 'snap-track', 'snap-room-group', 'snap-skybox'].map((k) => [k, stage])))(defineAsyncComponent(() => import('./snap/StageView.vue'))),
 }
 
 export const _keep = defineAsyncComponent

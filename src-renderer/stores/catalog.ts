@@ -252,7 +252,11 @@ export const useCatalogStore = defineStore('catalog', () => {
   bridge.on('catalog:changed', () => {
     // Coalesce bursts of change events.
     if (timer) clearTimeout(timer)
-    timer = setTimeout(() => void loadSources(), 100)
+    timer = setTimeout(() => {
+      void loadSources()
+      // results typed before indexing finished (or before a re-index) catch up
+      if (query.value.trim()) void search(query.value)
+    }, 100)
   })
 
   const selectedAsset = computed(() => selected.value?.asset ?? null)

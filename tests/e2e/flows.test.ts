@@ -140,9 +140,32 @@ describe('user flows on the bundled samples (browser mode, Chromium)', () => {
     expect(changed(stage, empty), 'hiding the rooms removes what was drawn').toBeGreaterThan(stage.width * stage.height * 0.03)
     for (const t of ['snap-toggle-path', 'snap-toggle-nonpath', 'snap-toggle-skybox']) await page.getByTestId(t).check()
 
-    // Keyboard: ← on a collapsed stage steps out to the game, whose overview lists the stages.
-    await page.getByTestId('asset-tree').focus()
-    await page.keyboard.press('ArrowLeft')
+    // Keyboard in the tree: → expands the stage, ↓ walks into its room group and rooms; the one
+    // stage view stays (no reload) and follows the selected room.
+    const tree = page.getByTestId('asset-tree')
+    const selectedKind = () => selectedTreeRow(page).getAttribute('data-kind')
+    await page.getByTestId('snap-stage').evaluate((el) => ((el as HTMLElement & { mark?: number }).mark = 1))
+    await tree.focus()
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => page.locator('[data-testid="tree-row-asset"][data-kind="snap-room-group"]').count()).toBe(2)
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(selectedKind).toBe('snap-room-group')
+    await page.keyboard.press('ArrowRight')
+    await expect.poll(() => page.locator('[data-testid="tree-row-asset"][data-kind="snap-room"]').count()).toBeGreaterThan(1)
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    await expect.poll(() => selectedTreeRow(page).innerText()).toContain('Path room 1')
+    await expect.poll(() => page.getByTestId('snap-room-path-1').getAttribute('class')).toContain('sel')
+    await page.getByTestId('snap-room-data').waitFor()
+    expect(await page.getByTestId('snap-stage').evaluate((el) => (el as HTMLElement & { mark?: number }).mark), 'the stage view was kept').toBe(1)
+    await screenshot(page, 'flow-1-snap-room')
+
+    // ← steps out (to the group, collapses it, to the stage, collapses it) up to the game,
+    // whose overview lists the stages.
+    for (const kind of ['snap-room-group', 'snap-room-group', 'snap-stage', 'snap-stage', 'snap-game']) {
+      await page.keyboard.press('ArrowLeft')
+      await expect.poll(selectedKind).toBe(kind)
+    }
     await page.getByTestId('overview').waitFor()
     await expect.poll(() => selectedTreeRow(page).getAttribute('data-kind')).toBe('snap-game')
     await expect.poll(() => page.getByTestId('overview-child').count()).toBe(7)

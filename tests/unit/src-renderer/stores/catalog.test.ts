@@ -19,19 +19,25 @@ const ASSETS = [
   asset(40, 30, 'snap-room', 'Path room 0', 0),
 ]
 let sources: SourceRow[] = [SRC, OTHER]
+let searchable: AssetRow[] = []
 const calls: string[] = []
+const handlers = new Map<string, (p: unknown) => void>()
 
 vi.mock('../../../../src-renderer/bridge', () => ({
   errorMessage: (e: unknown) => (e instanceof Error ? e.message : String(e)),
   bridge: {
     transport: 'http',
-    on: () => () => {},
+    on: (event: string, h: (p: unknown) => void) => {
+      handlers.set(event, h)
+      return () => handlers.delete(event)
+    },
     invoke: async (channel: string, req: Record<string, unknown>) => {
       calls.push(`${channel} ${JSON.stringify(req)}`)
       switch (channel) {
         case 'catalog:sources': return sources
         case 'catalog:children': return req.sourceId === 1 ? ASSETS.filter((a) => a.parent === req.parent) : []
         case 'catalog:asset': return ASSETS.find((a) => a.id === req.id) ?? null
+        case 'catalog:search': return searchable.filter((a) => a.name.toLowerCase().includes(String(req.query).toLowerCase()))
         case 'index:start':
           sources = [...sources, { ...SRC, id: 3, path: '/new/rom.z64' }]
           return { sources: [{ path: '/new/rom.z64', kind: 'n64-rom', status: 'indexed', assets: 0 }], assets: 0 }
@@ -46,6 +52,7 @@ const { useCatalogStore } = await import('../../../../src-renderer/stores/catalo
 beforeEach(() => {
   setActivePinia(createPinia())
   sources = [SRC, OTHER]
+  searchable = []
   calls.length = 0
 })
 
@@ -90,5 +97,20 @@ describe('catalog store', () => {
     await store.indexPaths(['/new/rom.z64'])
     expect(store.selected?.key).toBe('s3')
     expect(store.errors).toEqual([])
+  })
+
+  it('a search typed before indexing finished catches up when the catalog changes', async () => {
+    vi.useFakeTimers()
+    try {
+      const store = useCatalogStore()
+      await store.search('beach')
+      expect(store.results).toEqual([])
+      searchable = ASSETS
+      handlers.get('catalog:changed')!({ sourceIds: [] })
+      await vi.advanceTimersByTimeAsync(150)
+      expect(store.results.map((a) => a.name)).toEqual(['Beach'])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
