@@ -10,8 +10,8 @@ export const editorsByKind: Record<string, Component> = {
   'gf-file': defineAsyncComponent(() => import('./gf/TextureGrid.vue')),
   'gf-texture': defineAsyncComponent(() => import('./gf/TextureGrid.vue')),
   ...Object.fromEntries(['re-motlist', 're-mot', 're-motion', 'emv-pose', 'emv-pose-entry'].map((k) => [k, defineAsyncComponent(() => import('./re/PoseEditor.vue'))])),
-  'stadium-model': defineAsyncComponent(() => import('./stadium/StadiumModelView.vue')),
-  'stadium-animation': defineAsyncComponent(() => import('./stadium/StadiumModelView.vue')),
+  // one component object for a model and its animations (a clip picked in the tree keeps the view)
+  ...((model) => ({ 'stadium-model': model, 'stadium-animation': model }))(defineAsyncComponent(() => import('./stadium/StadiumModelView.vue'))),
   // one component object for all Snap kinds, so moving between a stage's rooms keeps the view
   ...((stage) => Object.fromEntries(['snap-stage', 'snap-room', 'snap-track', 'snap-room-group', 'snap-skybox'].map((k) => [k, stage])))(defineAsyncComponent(() => import('./snap/StageView.vue'))),
 }
