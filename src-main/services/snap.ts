@@ -13,6 +13,7 @@ import { STAGES, stageByName } from '../../src-shared/formats/snap/stages'
 import { sampleTrackWorld } from '../../src-shared/formats/snap/main-track'
 import { buildStageScene } from '../../src-shared/formats/snap/stage-scene'
 import type { Scene } from '../../src-shared/scene/types'
+import { sceneProblems } from '../../src-shared/scene/validate'
 import type { SnapStageSummary, SnapTrack } from '../../src-shared/api/snap'
 import type { AssetRow, SourceRow } from '../../src-shared/api/catalog'
 import type { SceneBuildContext } from './scene-builders'
@@ -110,6 +111,10 @@ export function stageTrack(rom: N64Rom, stage: string, samples = 8): SnapTrack {
 export function stageScene(rom: N64Rom, stage: string): { scene: Scene; warnings: string[] } {
   const st = parseStage(rom.image, stage, rom.file)
   const { scene, stats } = buildStageScene(st)
+  // A value the readers let through (a non-finite float deep in a room) must still fail as this
+  // ROM's error, not as an anonymous scene's one at export time.
+  const problems = sceneProblems(scene, 4)
+  if (problems.length) throw new FormatError(`stage data gives an invalid scene: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, { file: rom.file, structure: `stage ${st.info.name}` })
   if (!rom.verified) (scene.extras as Record<string, Record<string, unknown>>).snap!.unverified = true
   return { scene, warnings: stats.warnings }
 }

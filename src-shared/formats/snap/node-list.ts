@@ -48,7 +48,12 @@ export function readNodeList(map: AddressMap, addr: number, field: string, opts:
     }
     lastAtDepth[depth] = i
     lastAtDepth.length = depth + 1
-    const v3 = (o: number, f: string): [number, number, number] => [r.f32At(o, `GfxNode.${f}.x`), r.f32At(o + 4, `GfxNode.${f}.y`), r.f32At(o + 8, `GfxNode.${f}.z`)]
+    const fin = (o: number, f: string): number => {
+      const v = r.f32At(o, f)
+      if (!Number.isFinite(v)) throw r.error(`${f}: non-finite value ${v}`, o)
+      return v
+    }
+    const v3 = (o: number, f: string): [number, number, number] => [fin(o, `GfxNode.${f}.x`), fin(o + 4, `GfxNode.${f}.y`), fin(o + 8, `GfxNode.${f}.z`)]
     nodes.push({
       index: i, addr: a, info, depth, billboard: (info >>> 12) & 0xf, parent,
       payload: r.u32At(0x04, 'GfxNode.payload'),

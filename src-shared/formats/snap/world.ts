@@ -91,8 +91,15 @@ export interface WorldBlockDescriptor {
 
 const LIST_LIMIT = 1024
 
+/** A finite f32 (NaN or ±Inf in a placement would only surface later as a broken scene). */
+function finiteAt(r: import('../../binary').Reader, o: number, f: string): number {
+  const v = r.f32At(o, f)
+  if (!Number.isFinite(v)) throw r.error(`${f}: non-finite value ${v}`, o)
+  return v
+}
+
 function vec3(r: import('../../binary').Reader, o: number, f: string): Vec3 {
-  return [r.f32At(o, `${f}.x`), r.f32At(o + 4, `${f}.y`), r.f32At(o + 8, `${f}.z`)]
+  return [finiteAt(r, o, `${f}.x`), finiteAt(r, o + 4, `${f}.y`), finiteAt(r, o + 8, `${f}.z`)]
 }
 
 export function readStaticObjects(map: AddressMap, addr: number, field: string): StaticObject[] {
