@@ -65,10 +65,13 @@ export async function traceReads(inputs: Record<string, Uint8Array>, fn: () => u
       if (whole.length !== bytes.length || !equal(whole, bytes)) continue
       const list = out[name]!
       for (const k of s) list.push({ off: Math.floor(k / 16), size: k % 16 })
-      break
     }
   }
-  for (const l of Object.values(out)) l.sort((a, b) => a.off - b.off || a.size - b.size)
+  for (const l of Object.values(out)) {
+    l.sort((a, b) => a.off - b.off || a.size - b.size)
+    // keep one entry per (offset, size) when several views read the same field
+    for (let i = l.length - 1; i > 0; i--) if (l[i]!.off === l[i - 1]!.off && l[i]!.size === l[i - 1]!.size) l.splice(i, 1)
+  }
   return out
 }
 
@@ -195,7 +198,7 @@ export interface CliCaseResult {
  * not a JS engine error, and `outputs` do not exist.
  */
 export async function expectCliCase(label: string, argv: string[], names: string[], outputs: string[] = []): Promise<CliCaseResult> {
-  if (process.env.FUZZ_TRACE) process.stderr.write(`[fuzz] ${label}\n`)
+  if (process.env.FUZZ_TRACE === '2') process.stderr.write(`[fuzz] ${label}\n`)
   let r: CliCaseResult
   const debug = process.env.MODBENCH_DEBUG
   process.env.MODBENCH_DEBUG = '1' // the CLI then prints the stack: its first line shows the error class
