@@ -1,0 +1,89 @@
+/**
+ * Robustness: `stadium list`, `stadium export` and the model/scene open path (openStadiumBytes →
+ * loadModel → buildStadiumScene) on mutated copies of the bundled Stadium sample ROM. Fields to
+ * mutate are learnt by tracing the reads of the unmodified sample through the same paths.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import * as path from 'node:path'
+import { gunzipSync } from 'fflate'
+import { Rng, SEED, Tally, cases, expectCliCase, expectReaderOk, mutate, traceReads, writeCase, type Field } from '../helpers/fuzz'
+import { cli, repoRoot } from '../helpers/cli'
+import { openStadiumBytes } from '../../src-main/stadium/rom-file'
+import { loadModel } from '../../src-shared/formats/stadium/model'
+import { buildStadiumScene } from '../../src-shared/formats/stadium/scene'
+import { sceneProblems } from '../../src-shared/scene/validate'
+
+const SAMPLE = path.join(repoRoot, 'resources', 'samples', 'stadium-sample.z64.gz')
+let dir: string
+let base: Uint8Array
+let fields: Field[]
+
+/** The open path the viewer takes for every model of the image; a returned scene must be valid. */
+function openAll(bytes: Uint8Array, file: string): void {
+  const sr = openStadiumBytes(bytes, file)
+  for (const e of sr.archive.entries) {
+    const m = loadModel(sr, e.index)
+    const scene = buildStadiumScene(m)
+    const problems = sceneProblems(scene, 3)
+    if (problems.length) throw new Error(`model ${e.index}: loadModel/buildStadiumScene returned an invalid scene: ${JSON.stringify(problems)}`)
+  }
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'fuzz-stadium-'))
+  base = gunzipSync(readFileSync(SAMPLE))
+  const rom = await writeCase(dir, 'base.z64', base)
+  fields = (
+    await traceReads({ rom: base }, async () => {
+      expect((await cli(['stadium', 'list', rom, '--json'])).code).toBe(0)
+      openAll(base, 'base.z64')
+    })
+  ).rom!.filter((f) => f.off >= 0x40)
+})
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('stadium on mutated sample ROMs', () => {
+  it('traced the structure fields of the sample', () => {
+    expect(fields.length).toBeGreaterThan(100)
+  })
+
+  it('model/scene open path: returns a valid scene or throws FormatError', () => {
+    const rng = new Rng(0x57ad0001 + SEED)
+    const tally = new Tally()
+    const n = cases(250)
+    for (let i = 0; i < n; i++) {
+      const m = mutate(base, fields, rng)
+      tally.add(expectReaderOk(`open case ${i}: ${m.label}`, () => openAll(m.bytes, `open-${i}.z64`)))
+    }
+    if (process.env.FUZZ_TRACE) console.log(`stadium open: ${tally}`)
+    expect(tally.ok + tally.error).toBe(n)
+  })
+
+  const commands: { name: string; count: number; argv: (rom: string, out: string) => string[] }[] = [
+    { name: 'list', count: 250, argv: (rom) => ['stadium', 'list', rom, '--json'] },
+    { name: 'export', count: 60, argv: (rom, out) => ['stadium', 'export', rom, '--out', out, '--json'] },
+  ]
+  for (const c of commands) {
+    it(`stadium ${c.name}: mutated ROMs exit 0 or 1 with a named error`, async () => {
+      const rng = new Rng(0x57ad0100 + c.name.length + SEED)
+      const tally = new Tally()
+      const n = cases(c.count)
+      for (let i = 0; i < n; i++) {
+        const m = mutate(base, fields, rng)
+        const name = `${c.name}-${String(i).padStart(3, '0')}.z64`
+        const rom = await writeCase(dir, name, m.bytes)
+        const out = path.join(dir, `${c.name}-${i}.out`)
+        const r = await expectCliCase(`stadium ${c.name} case ${i}: ${m.label}`, c.argv(rom, out), [name], [out])
+        if (r.code === 0 && c.name === 'export') expect(existsSync(path.join(out, 'manifest.json'))).toBe(true)
+        tally.add(r.code)
+        rmSync(rom)
+        rmSync(out, { recursive: true, force: true })
+      }
+      if (process.env.FUZZ_TRACE) console.log(`stadium ${c.name}: ${tally}`)
+      expect(tally.ok + tally.error).toBe(n)
+    })
+  }
+})
