@@ -5,6 +5,13 @@ import { ref } from 'vue'
 export const useWorkspaceStore = defineStore('workspace', () => {
   const demo = ref(false)
   const recent = ref<string[]>(JSON.parse(localStorage.getItem('modbench-recent') ?? '[]') as string[])
+  /** Whether the inspector column shows (hidden by default on narrow windows; remembered). */
+  const savedInspector = localStorage.getItem('modbench-inspector')
+  const inspector = ref(savedInspector === null ? (typeof window === 'undefined' || window.innerWidth >= 1200) : savedInspector === '1')
+  function toggleInspector(): void {
+    inspector.value = !inspector.value
+    localStorage.setItem('modbench-inspector', inspector.value ? '1' : '0')
+  }
 
   function showDemo(): void {
     demo.value = true
@@ -16,5 +23,5 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     recent.value = [p, ...recent.value.filter((x) => x !== p)].slice(0, 10)
     localStorage.setItem('modbench-recent', JSON.stringify(recent.value))
   }
-  return { demo, recent, showDemo, leaveDemo, addRecent }
+  return { demo, recent, inspector, showDemo, leaveDemo, addRecent, toggleInspector }
 })
