@@ -226,6 +226,15 @@ describe('user flows on the bundled samples (browser mode, Chromium)', () => {
     await page.locator('[data-testid="re-bone-list"] [data-bone]').first().waitFor({ timeout: 60_000 })
     await expect.poll(() => selectedTreeRow(page).innerText()).toContain('sample.motlist.663')
 
+    // Hiding the inspector gives the editor's 3D view the room; showing it again restores it.
+    const canvasWidth = async () => (await page.getByTestId('re-canvas').boundingBox())!.width
+    const w0 = await canvasWidth()
+    await page.getByTestId('toggle-inspector').click()
+    await expect.poll(canvasWidth).toBeGreaterThan(w0 + 150)
+    await page.getByTestId('toggle-inspector').click()
+    await expect.poll(canvasWidth).toBeLessThan(w0 + 5)
+    await page.getByTestId('inspector').waitFor()
+
     // Find the bone by name, rotate it 30° about Y.
     await page.getByTestId('re-bone-search').fill('head')
     await page.locator('[data-testid="re-bone-list"] [data-bone]', { hasText: /^\s*Head\s*$/ }).click()
