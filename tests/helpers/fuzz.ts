@@ -221,6 +221,12 @@ export async function expectCliCase(label: string, argv: string[], names: string
     expect(CRASH.test(errorClass) || CRASH.test(err), `${ctx}\nthe error looks like a crash, not a FormatError`).toBe(false)
     for (const o of outputs) expect(existsSync(o), `${ctx}\n${o} must not exist after a failure`).toBe(false)
   }
+  if (r.code === 0 && argv.includes('--json')) {
+    let doc: unknown
+    expect(() => (doc = JSON.parse(r.stdout)), `${ctx}\nstdout must be one JSON document`).not.toThrow()
+    if (process.env.FUZZ_NULLS && /[[,]\s*null\s*[,\]]/.test(r.stdout)) process.stderr.write(`[fuzz] null in output: ${label}\n${r.stdout.slice(0, 300)}\n`)
+    void doc
+  }
   return r
 }
 
