@@ -261,5 +261,27 @@ export const useCatalogStore = defineStore('catalog', () => {
 
   const selectedAsset = computed(() => selected.value?.asset ?? null)
 
-  return { sources, rows, selected, selectedAsset, query, results, searching, progress, errors, revealKey, loadSources, toggle, loadMore, select, selectAsset, selectSource, revealAsset, openFirst, search, indexPaths, cancelIndexing, reportError }
+  /** Names from the source down to the selection, read off the visible tree (empty if not in it). */
+  const selectedPath = computed<string[]>(() => {
+    const key = selected.value?.key
+    const list = rows.value
+    let i = key ? list.findIndex((r) => r.key === key) : -1
+    if (i < 0) return selected.value ? [selected.value.name] : []
+    const out = [list[i]!.name]
+    for (let d = list[i]!.depth, j = i - 1; j >= 0 && d > 0; j--) {
+      if (list[j]!.depth < d) {
+        out.unshift(list[j]!.name)
+        d = list[j]!.depth
+        i = j
+      }
+    }
+    return out
+  })
+
+  /** Back to the welcome page: nothing selected. */
+  function clearSelection(): void {
+    selected.value = null
+  }
+
+  return { sources, rows, selected, selectedAsset, selectedPath, clearSelection, query, results, searching, progress, errors, revealKey, loadSources, toggle, loadMore, select, selectAsset, selectSource, revealAsset, openFirst, search, indexPaths, cancelIndexing, reportError }
 })

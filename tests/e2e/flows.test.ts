@@ -128,6 +128,7 @@ describe('user flows on the bundled samples (browser mode, Chromium)', () => {
     await page.locator('[data-testid="snap-stage"][data-stage="beach"][data-loading="0"]').waitFor({ timeout: 60_000 })
     await expect.poll(() => selectedTreeRow(page).innerText()).toContain('Beach')
     await expect.poll(() => page.getByTestId('inspector').innerText()).toContain('snap-stage')
+    await expect.poll(() => page.getByTestId('status-path').innerText()).toBe('snap-sample.z64.gz › Pokémon Snap (unverified) › Beach')
     const anim = page.getByTestId('snap-toggle-anim')
     if (await anim.count()) await anim.uncheck()
     const snapCanvas = page.getByTestId('snap-canvas')
@@ -215,6 +216,10 @@ describe('user flows on the bundled samples (browser mode, Chromium)', () => {
     expect(await search.inputValue()).toBe('')
     expect(await page.getByTestId('search-results').count()).toBe(0)
     await expect.poll(() => selectedTreeRow(page).innerText()).toContain(clipName)
+    // The brand goes back to the start page.
+    await page.getByTestId('menu-home').click()
+    await page.getByTestId('welcome').waitFor()
+    expect(await selectedTreeRow(page).count()).toBe(0)
     expect(pageErrors).toEqual([])
   })
 

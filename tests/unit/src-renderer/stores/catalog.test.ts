@@ -68,6 +68,9 @@ describe('catalog store', () => {
     expect(store.selected?.key).toBe('a40')
     expect(store.selected?.depth).toBe(4)
     expect(store.revealKey?.key).toBe('a40')
+    expect(store.selectedPath).toEqual(['snap.z64', 'Pokémon Snap', 'Beach', 'Path rooms', 'Path room 0'])
+    store.clearSelection()
+    expect(store.selectedPath).toEqual([])
     // ancestors were looked up child → root
     expect(calls.filter((c) => c.startsWith('catalog:asset')).map((c) => JSON.parse(c.slice(14)).id)).toEqual([30, 20, 10])
   })
