@@ -54,6 +54,7 @@ export type TlutType = 'RGBA16' | 'IA16'
  * Entries past the end of `bytes` are an error (palettes are never implied).
  */
 export function decodePalette(bytes: Uint8Array, count: number, type: TlutType = 'RGBA16', where = 'TLUT'): Uint8Array {
+  if (!Number.isInteger(count) || count < 0) throw new FormatError(`palette entry count ${count} is not a whole number ≥ 0`, { structure: where })
   if (bytes.length < count * 2) throw new FormatError(`palette of ${count} entries needs ${count * 2} bytes, ${bytes.length} available`, { structure: where })
   const out = new Uint8Array(count * 4)
   for (let i = 0; i < count; i++) {
