@@ -96,6 +96,8 @@ export interface MutateOptions {
   little?: boolean
   /** Offsets never touched (e.g. a magic that only makes every case a trivial "not this format"). */
   keep?: (off: number) => boolean
+  /** A second pool (e.g. non-zero words the tracer cannot see: display lists, vertices) used for a quarter of the edits. */
+  extra?: Field[]
 }
 
 function put(b: Uint8Array, off: number, size: number, v: number, little: boolean): void {
@@ -129,7 +131,8 @@ export function mutate(base: Uint8Array, fields: Field[], rng: Rng, opts: Mutate
   const b = base.slice()
   const n = kind >= 17 ? 2 + rng.int(4) : 1
   const labels: string[] = []
-  for (let k = 0; k < n; k++) labels.push(mutateOne(b, pool, rng, little))
+  const extra = opts.extra?.filter((f) => f.off < base.length)
+  for (let k = 0; k < n; k++) labels.push(mutateOne(b, extra?.length && rng.int(4) === 0 ? extra : pool, rng, little))
   return { label: labels.join(' + '), bytes: b }
 }
 
