@@ -216,6 +216,11 @@ describe('user flows on the bundled samples (browser mode, Chromium)', () => {
     expect(await search.inputValue()).toBe('')
     expect(await page.getByTestId('search-results').count()).toBe(0)
     await expect.poll(() => selectedTreeRow(page).innerText()).toContain(clipName)
+    // Typing in the tree jumps to the next row whose name starts with the letters.
+    await tree.focus()
+    await page.keyboard.type('gf')
+    await expect.poll(() => selectedTreeRow(page).getAttribute('data-kind')).toBe('gf-set')
+    await page.getByTestId('gf-texture-grid').waitFor()
     // The brand goes back to the start page.
     await page.getByTestId('menu-home').click()
     await page.getByTestId('welcome').waitFor()
