@@ -148,7 +148,7 @@ export function buildStadiumScene(m: StadiumModel, opts: StadiumSceneOptions = {
     const wrapT = tile ? wrapFromTile(tile.cmt, tile.maskt) : 'clamp'
     const key = `${ti}:${pi}:${bank}:${wrapS}:${wrapT}`
     const have = texKey.get(key)
-    if (have !== undefined) return have
+    if (have !== undefined) return have >= 0 ? have : undefined // -1: this texture failed before
     try {
       const d = decodeModelTexture(m.module, m.tables, ti, pi, bank)
       const rec = m.tables.textures[ti]!
@@ -268,8 +268,13 @@ export function buildStadiumScene(m: StadiumModel, opts: StadiumSceneOptions = {
       if (mi.channel < 0 || !mi.state) return
       const ch = ta.channels[mi.channel]
       if (!ch || ch.stream.length === 0) return
-      const texs = ch.stream.map((ti) => textureFor(ti, mi.state!.paletteIndex, mi.state!) ?? materials[k]!.texture ?? 0)
-      tracks.push({ material: k, textures: texs })
+      const texs = ch.stream.map((ti) => textureFor(ti, mi.state!.paletteIndex, mi.state!) ?? materials[k]!.texture)
+      // a frame whose texture decodes nowhere (and no material texture to fall back on): no track
+      if (texs.some((t) => t === undefined)) {
+        warnings.push(`texture animation ${ta.index}: material ${k} has frames without a decodable texture; track dropped`)
+        return
+      }
+      tracks.push({ material: k, textures: texs as number[] })
     })
     return { index: ta.index, frames: ta.frameCount, startFrame: ta.startFrame, loopStartFrame: ta.loopStartFrame, hold: ta.hold, tracks }
   })
