@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
-import { Rng, SEED, Tally, cases, expectCliCase, mutate, traceReads, writeCase, type Field } from '../helpers/fuzz'
+import { Rng, SEED, Tally, cases, expectCliCase, expectReaderOk, mutate, traceReads, writeCase, type Field } from '../helpers/fuzz'
+import { describeMotionFile, motionsOf, readMotionFile } from '../../src-shared/formats/re/motion-file'
+import { sampleMot } from '../../src-shared/formats/re/sample'
 import { cli, repoRoot } from '../helpers/cli'
 
 const RE = path.join(repoRoot, 'resources', 'samples', 're')
@@ -157,6 +159,53 @@ describe('re CLI on mutated motion files', () => {
       })
     }
   }
+
+  for (const [kind, file] of Object.entries(SAMPLES)) {
+    it(`${kind}: truncation at every field boundary, and each field set to extremes, through the readers`, () => {
+      const b = base[kind]!
+      const cuts = new Set<number>()
+      for (const f of fields[kind]!) cuts.add(f.off).add(f.off + f.size)
+      const tally = new Tally()
+      const read = (bytes: Uint8Array, label: string) =>
+        tally.add(expectReaderOk(label, () => {
+          const f = readMotionFile(bytes, file)
+          describeMotionFile(f)
+          for (const m of motionsOf(f)) if (m.mot) for (const fr of [0, 1.5, 1e6, -3]) sampleMot(m.mot, m.skeleton, fr)
+        }))
+      for (const at of [...cuts].filter((c) => c < b.length)) read(b.slice(0, at), `${kind} truncated at 0x${at.toString(16)}`)
+      // every traced u32 / u16 field at its extremes (one at a time)
+      for (const f of fields[kind]!) {
+        if (f.size !== 4 && f.size !== 2) continue
+        for (const v of f.size === 4 ? [0xffffffff, 0x7fffffff, 0] : [0xffff, 0]) {
+          const m = b.slice()
+          for (let k = 0; k < f.size; k++) m[f.off + k] = (v >>> (8 * k)) & 0xff
+          read(m, `${kind}: 0x${f.off.toString(16)}/${f.size} = 0x${v.toString(16)}`)
+        }
+      }
+      if (process.env.FUZZ_TRACE) console.log(`re readers ${kind} sweep: ${tally}`)
+      expect(tally.error).toBeGreaterThan(0)
+    })
+  }
+
+  it('re motion2pose on mutated motion files: exit 0 or 1, a failure names the file and writes nothing', async () => {
+    const rng = new Rng(0x7e0f2000 + SEED)
+    const tally = new Tally()
+    const n = cases(150)
+    for (let i = 0; i < n; i++) {
+      const kind = rng.pick(['motlist', 'mot'] as const)
+      const suffix = SAMPLES[kind].slice(SAMPLES[kind].indexOf('.'))
+      const m = mutate(base[kind]!, fields[kind]!, rng, { little: true })
+      const name = `m2p-${String(i).padStart(3, '0')}${suffix}`
+      const p = await writeCase(dir, name, m.bytes)
+      const out = path.join(dir, `m2p-${i}.json`)
+      const r = await expectCliCase(`re motion2pose case ${i} (${kind}): ${m.label}`, ['re', 'motion2pose', p, '--motion', String(rng.int(2)), `--frame=${rng.pick(['0', '1', '7.5'])}`, '--out', out, '--json'], [name], [out])
+      tally.add(r.code)
+      rmSync(p)
+      rmSync(out, { force: true })
+    }
+    if (process.env.FUZZ_TRACE) console.log(`re motion2pose: ${tally}`)
+    expect(tally.ok + tally.error).toBe(n)
+  })
 
   it('re pose2motlist with mutated EMV JSON: exit 0 or 1, a failure names the pose file and writes nothing', async () => {
     const rng = new Rng(0x7e0f0000 + SEED)
