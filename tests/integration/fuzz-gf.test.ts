@@ -26,6 +26,11 @@ beforeAll(async () => {
   })
 })
 
+function basePng(entry: number): string {
+  const d = path.join(dir, 'base-out', '3')
+  return path.join(d, readdirSync(d).find((f) => f.startsWith(`${entry}_`))!)
+}
+
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('gf CLI on mutated sample sets', () => {
@@ -37,6 +42,9 @@ describe('gf CLI on mutated sample sets', () => {
     { name: 'info', count: 300, argv: (set) => ['gf', 'info', set, '--json'] },
     { name: 'textures', count: 300, argv: (set) => ['gf', 'textures', set, '--json'] },
     { name: 'extract', count: 200, argv: (set, out) => ['gf', 'extract', set, '--out', out, '--json'] },
+    { name: 'replace', count: 100, argv: (set, out) => ['gf', 'replace', set, '--out', out, '--json'] },
+    // re-encodes one of 3.bin's small textures from the PNG the unmodified set extracts to
+    { name: 'replace-texture', count: 60, argv: (set, out) => ['gf', 'replace', set, '--out', out, '--json', '--texture', `3.bin:${out.length % 10}=${basePng(out.length % 10)}`] },
   ]
   for (const c of commands) {
     it(`gf ${c.name}: mutated sets exit 0 or 1 with a named error`, async () => {
@@ -60,7 +68,9 @@ describe('gf CLI on mutated sample sets', () => {
         }
         const out = path.join(dir, `${c.name}-${i}.out`)
         const r = await expectCliCase(`gf ${c.name} case ${i}: ${labels.join('; ')}`, c.argv(set, out), [...targets, set], [out])
-        if (r.code === 0 && c.name === 'extract') expect(readdirSync(out).length).toBeGreaterThan(0)
+        if (r.code === 0 && c.name !== 'info' && c.name !== 'textures') expect(readdirSync(out).length).toBeGreaterThan(0)
+        // with no --texture the repacked set equals the input byte for byte
+        if (r.code === 0 && c.name === 'replace') for (const f of NAMES) expect(Buffer.compare(readFileSync(path.join(out, f)), readFileSync(path.join(set, f))), `${f} repacked`).toBe(0)
         tally.add(r.code)
         rmSync(set, { recursive: true, force: true })
         rmSync(out, { recursive: true, force: true })
