@@ -42,12 +42,18 @@ export function readInterpData(map: AddressMap, addr: number, field: string): In
   const ptsAddr = r.u32At(0x08, 'InterpData.points')
   const pr = map.view(ptsAddr, count * 12, 'InterpData.points', `${field}.points`)
   const points: Vec3[] = []
-  for (let i = 0; i < count; i++) points.push([pr.f32At(i * 12), pr.f32At(i * 12 + 4), pr.f32At(i * 12 + 8)])
+  // NaN or ±Inf in a curve would only come out later as null coordinates in JSON or a broken glb
+  const fin = (rr: typeof r, o: number, f: string): number => {
+    const v = rr.f32At(o, f)
+    if (!Number.isFinite(v)) throw rr.error(`${f}: non-finite value ${v}`, o, `${field} (InterpData ${hex(addr)})`)
+    return v
+  }
+  for (let i = 0; i < count; i++) points.push([fin(pr, i * 12, `points[${i}].x`), fin(pr, i * 12 + 4, `points[${i}].y`), fin(pr, i * 12 + 8, `points[${i}].z`)])
   const ppAddr = r.u32At(0x10, 'InterpData.paramPoints')
   const paramPoints: number[] = []
   if (ppAddr) {
     const pp = map.view(ppAddr, n * 4, 'InterpData.paramPoints', `${field}.paramPoints`)
-    for (let i = 0; i < n; i++) paramPoints.push(pp.f32At(i * 4))
+    for (let i = 0; i < n; i++) paramPoints.push(fin(pp, i * 4, `paramPoints[${i}]`))
   } else {
     for (let i = 0; i < n; i++) paramPoints.push(i / (n - 1))
   }
@@ -58,7 +64,7 @@ export function readInterpData(map: AddressMap, addr: number, field: string): In
     speedFunc = []
     for (let i = 0; i < n - 1; i++) speedFunc.push([0, 1, 2, 3, 4].map((k) => sf.f32At(i * 20 + k * 4)))
   }
-  return { addr, type, numPoints: n, tension: r.f32At(0x04, 'InterpData.tension'), points, duration: r.f32At(0x0c, 'InterpData.duration'), paramPoints, speedFunc }
+  return { addr, type, numPoints: n, tension: fin(r, 0x04, 'InterpData.tension'), points, duration: fin(r, 0x0c, 'InterpData.duration'), paramPoints, speedFunc }
 }
 
 /** Uniform cubic B-spline weights at u (§8.3). */
