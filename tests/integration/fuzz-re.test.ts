@@ -10,7 +10,7 @@ import * as path from 'node:path'
 import { Rng, SEED, Tally, cases, expectCliCase, expectReaderOk, mutate, traceReads, writeCase, type Field } from '../helpers/fuzz'
 import { describeMotionFile, motionsOf, readMotionFile } from '../../src-shared/formats/re/motion-file'
 import { sampleMot } from '../../src-shared/formats/re/sample'
-import { cli, repoRoot } from '../helpers/cli'
+import { cli, repoRoot, spawnCli } from '../helpers/cli'
 
 const RE = path.join(repoRoot, 'resources', 'samples', 're')
 const SAMPLES = { motlist: 'sample.motlist.663', mot: 'sample_walk.mot.613' } as const
@@ -246,5 +246,13 @@ describe('re CLI on mutated motion files', () => {
     }
     if (process.env.FUZZ_TRACE) console.log(`re pose2motlist (template): ${tally}`)
     expect(tally.ok + tally.error).toBe(n)
+  })
+
+  it('a spawned `modbench re info` on a truncated motlist exits 1 and names the file', async () => {
+    const name = 'spawn-truncated.motlist.663'
+    const p = await writeCase(dir, name, base.motlist!.slice(0, 0x40))
+    const r = await spawnCli(['re', 'info', p, '--json'])
+    expect(r.code, r.stderr).toBe(1)
+    expect(r.stderr).toContain(name)
   })
 })

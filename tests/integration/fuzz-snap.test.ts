@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { gunzipSync } from 'fflate'
 import { Rng, SEED, Tally, cases, expectCliCase, mutate, nonZeroWords, traceReads, writeCase, type Field } from '../helpers/fuzz'
-import { cli, repoRoot } from '../helpers/cli'
+import { cli, repoRoot, spawnCli } from '../helpers/cli'
 
 const SAMPLE = path.join(repoRoot, 'resources', 'samples', 'snap-sample.z64.gz')
 let dir: string
@@ -71,4 +71,12 @@ describe('snap CLI on mutated sample ROMs', () => {
       expect(tally.ok + tally.error).toBe(n)
     })
   }
+  it('a spawned `modbench snap stages` on a truncated ROM exits 1 and names the file', async () => {
+    const name = 'spawn-truncated.z64'
+    const rom = await writeCase(dir, name, base.slice(0, 0x60000))
+    const r = await spawnCli(['snap', 'stages', rom, '--json'])
+    expect(r.code, r.stderr).toBe(1)
+    expect(r.stderr).toContain(name)
+    expect(r.stdout).toBe('')
+  })
 })
