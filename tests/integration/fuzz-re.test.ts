@@ -10,6 +10,8 @@ import * as path from 'node:path'
 import { Rng, SEED, Tally, cases, expectCliCase, expectReaderOk, mutate, traceReads, writeCase, type Field } from '../helpers/fuzz'
 import { describeMotionFile, motionsOf, readMotionFile } from '../../src-shared/formats/re/motion-file'
 import { sampleMot } from '../../src-shared/formats/re/sample'
+import { MOTLIST_TO_MOT, SUPPORTED_MOT_VERSIONS } from '../../src-shared/formats/re/versions'
+import { buildStandaloneMot, buildTemplateMotlist } from '../fixtures/re/template'
 import { cli, repoRoot, spawnCli } from '../helpers/cli'
 
 const RE = path.join(repoRoot, 'resources', 'samples', 're')
@@ -186,6 +188,33 @@ describe('re CLI on mutated motion files', () => {
       expect(tally.error).toBeGreaterThan(0)
     })
   }
+
+  it('every supported version: mutated fixture motlists and mots return or throw FormatError through the readers', async () => {
+    const inputs: Record<string, Uint8Array> = {}
+    for (const [ml, mot] of MOTLIST_TO_MOT) if (mot !== null) inputs[`motlist ${ml}`] = buildTemplateMotlist({ version: ml, codecs: 'mixed' })
+    for (const v of SUPPORTED_MOT_VERSIONS) inputs[`mot ${v}`] = buildStandaloneMot(v, { codecs: 'mixed' })
+    const open = (bytes: Uint8Array, name: string) => {
+      const f = readMotionFile(bytes, name)
+      describeMotionFile(f)
+      for (const m of motionsOf(f)) if (m.mot) for (const fr of [0, 2.5, 29, 1e5]) sampleMot(m.mot, m.skeleton, fr)
+    }
+    const traced = await traceReads(inputs, () => {
+      for (const [name, b] of Object.entries(inputs)) open(b, name)
+    })
+    const rng = new Rng(0x7e0f3000 + SEED)
+    const tally = new Tally()
+    const per = cases(150)
+    for (const [name, b] of Object.entries(inputs)) {
+      expect(traced[name]!.length, name).toBeGreaterThan(30)
+      for (let i = 0; i < per; i++) {
+        const m = mutate(b, traced[name]!, rng, { little: true })
+        tally.add(expectReaderOk(`${name} case ${i}: ${m.label}`, () => open(m.bytes, name)))
+      }
+    }
+    if (process.env.FUZZ_TRACE) console.log(`re versions: ${tally}`)
+    expect(tally.ok).toBeGreaterThan(0)
+    expect(tally.error).toBeGreaterThan(0)
+  })
 
   it('re motion2pose on mutated motion files: exit 0 or 1, a failure names the file and writes nothing', async () => {
     const rng = new Rng(0x7e0f2000 + SEED)
