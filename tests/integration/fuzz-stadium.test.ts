@@ -151,4 +151,26 @@ describe('stadium on mutated sample ROMs', () => {
       expect(tally.ok + tally.error).toBe(n)
     })
   }
+  it('corrupt gzip-compressed ROMs: exit 1 naming the file (or 0 when the damage misses)', async () => {
+    const gz = readFileSync(SAMPLE)
+    const rng = new Rng(0x92000000 + SEED)
+    const n = cases(24)
+    for (let i = 0; i < n; i++) {
+      let b = new Uint8Array(gz)
+      let label: string
+      if (i % 3 === 0) {
+        const at = 2 + rng.int(b.length - 2)
+        b = b.slice(0, at)
+        label = `truncated at ${at}`
+      } else {
+        const k = 1 + rng.int(8)
+        for (let j = 0; j < k; j++) b[rng.pick([10 + rng.int(64), b.length - 1 - rng.int(8), rng.int(b.length)])] ^= 1 << rng.int(8)
+        label = `${k} bits flipped`
+      }
+      const name = `gz-${i}.z64.gz`
+      const p = await writeCase(dir, name, b)
+      await expectCliCase(`gzip case ${i}: ${label}`, ['stadium', 'list', p, '--json'], [name])
+      rmSync(p)
+    }
+  })
 })
