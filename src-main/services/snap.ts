@@ -18,10 +18,16 @@ import type { SnapStageSummary, SnapTrack } from '../../src-shared/api/snap'
 import type { AssetRow, SourceRow } from '../../src-shared/api/catalog'
 import type { SceneBuildContext } from './scene-builders'
 
+const MAX_ROM_UNPACKED = 128 * 1024 * 1024
+
 /** Bytes of a ROM file; `.gz` files (our bundled sample) are gunzipped. */
 export async function readRomFile(file: string): Promise<Uint8Array> {
   const raw = new Uint8Array(await fsp.readFile(file))
   if (raw[0] === 0x1f && raw[1] === 0x8b) {
+    // ISIZE (the trailer's last 4 bytes, little endian) is the unpacked size: an N64 image is at
+    // most 64 MiB, so a larger one is refused before inflating (a gzip bomb).
+    const isize = raw.length >= 18 ? (raw[raw.length - 4]! | (raw[raw.length - 3]! << 8) | (raw[raw.length - 2]! << 16) | (raw[raw.length - 1]! << 24)) >>> 0 : 0
+    if (isize > MAX_ROM_UNPACKED) throw new FormatError(`gzip member unpacks to ${isize} bytes, more than the ${MAX_ROM_UNPACKED}-byte limit for an N64 image`, { file, structure: 'gzip trailer ISIZE', offset: raw.length - 4 })
     try {
       return gunzipSync(raw)
     } catch (e) {

@@ -14,6 +14,8 @@ import { exportGlb, texturePng } from '../../src-shared/export/gltf'
 import { writeDirAtomic } from '../node/atomic'
 import { gunzipSync } from 'fflate'
 
+const MAX_ROM_UNPACKED = 128 * 1024 * 1024
+
 export const GENERATOR = 'Modbench 0.1.0 (stadium)'
 
 /** Opens ROM bytes (gzip-wrapped samples are inflated), hashing with node:crypto. */
@@ -21,6 +23,9 @@ export function openStadiumBytes(raw: Uint8Array, file: string): StadiumRom {
   const label = path.basename(file)
   let bytes = raw
   if (raw[0] === 0x1f && raw[1] === 0x8b) {
+    // ISIZE (last 4 bytes, little endian) is the unpacked size: refuse more than any N64 image before inflating
+    const isize = raw.length >= 18 ? (raw[raw.length - 4]! | (raw[raw.length - 3]! << 8) | (raw[raw.length - 2]! << 16) | (raw[raw.length - 1]! << 24)) >>> 0 : 0
+    if (isize > MAX_ROM_UNPACKED) throw new FormatError(`gzip member unpacks to ${isize} bytes, more than the ${MAX_ROM_UNPACKED}-byte limit for an N64 image`, { file: label, structure: 'gzip trailer ISIZE', offset: raw.length - 4 })
     try {
       bytes = gunzipSync(raw)
     } catch (e) {

@@ -102,4 +102,14 @@ describe('snap CLI on mutated sample ROMs', () => {
       rmSync(p)
     }
   })
+
+  it('a gzip whose trailer says it unpacks to more than any N64 image is refused before inflating', async () => {
+    const b = new Uint8Array(readFileSync(SAMPLE))
+    b.set([0x00, 0x00, 0x00, 0x20], b.length - 4) // ISIZE 512 MiB
+    const name = 'isize-512m.z64.gz'
+    const p = await writeCase(dir, name, b)
+    const r = await expectCliCase('ISIZE 512 MiB', ['snap', 'stages', p, '--json'], [name])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toMatch(/limit/)
+  })
 })
