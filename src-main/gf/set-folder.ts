@@ -1,6 +1,7 @@
 /** Reading a GF set folder (`0.bin` … `8.bin`) from disk. Missing files are reported, not fatal. */
 import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
+import { FormatError } from '../../src-shared/binary/errors'
 import { GF_SET_FILES, parseGfSet, type GfSet, type ParseOptions } from '../../src-shared/formats/gf/gf-set'
 
 export interface SetFolder {
@@ -28,7 +29,12 @@ export async function readSetFolder(dir: string): Promise<SetFolder> {
       missing.push(want)
       continue
     }
-    const b = await fsp.readFile(path.join(dir, found))
+    let b: Buffer
+    try {
+      b = await fsp.readFile(path.join(dir, found))
+    } catch (e) {
+      throw new FormatError(`cannot read the file: ${(e as Error).message}`, { file: path.join(dir, found) })
+    }
     files.set(want, new Uint8Array(b.buffer, b.byteOffset, b.byteLength))
   }
   if (files.size === 0) throw new Error(`${dir} holds none of the set files 0.bin … 8.bin`)

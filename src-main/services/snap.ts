@@ -20,9 +20,28 @@ import type { SceneBuildContext } from './scene-builders'
 
 const MAX_ROM_UNPACKED = 128 * 1024 * 1024
 
+/**
+ * The raw bytes of a ROM file, refusing (as this file's FormatError) one larger than any N64 image
+ * before reading it, and naming the file when it cannot be read at all.
+ */
+export async function readRomBytes(file: string): Promise<Uint8Array> {
+  let size: number
+  try {
+    size = (await fsp.stat(file)).size
+  } catch (e) {
+    throw new FormatError(`cannot read the file: ${(e as Error).message}`, { file })
+  }
+  if (size > MAX_ROM_UNPACKED) throw new FormatError(`${size} bytes is larger than any N64 image (at most 64 MiB; limit ${MAX_ROM_UNPACKED})`, { file, offset: MAX_ROM_UNPACKED })
+  try {
+    return new Uint8Array(await fsp.readFile(file))
+  } catch (e) {
+    throw new FormatError(`cannot read the file: ${(e as Error).message}`, { file })
+  }
+}
+
 /** Bytes of a ROM file; `.gz` files (our bundled sample) are gunzipped. */
 export async function readRomFile(file: string): Promise<Uint8Array> {
-  const raw = new Uint8Array(await fsp.readFile(file))
+  const raw = await readRomBytes(file)
   if (raw[0] === 0x1f && raw[1] === 0x8b) {
     // ISIZE (the trailer's last 4 bytes, little endian) is the unpacked size: an N64 image is at
     // most 64 MiB, so a larger one is refused before inflating (a gzip bomb).

@@ -42,7 +42,20 @@ export function openStadiumBytes(raw: Uint8Array, file: string): StadiumRom {
 }
 
 export async function readStadiumRom(file: string): Promise<StadiumRom> {
-  return openStadiumBytes(new Uint8Array(await fsp.readFile(file)), file)
+  let size: number
+  try {
+    size = (await fsp.stat(file)).size
+  } catch (e) {
+    throw new FormatError(`cannot read the file: ${(e as Error).message}`, { file: path.basename(file) })
+  }
+  if (size > MAX_ROM_UNPACKED) throw new FormatError(`${size} bytes is larger than any N64 image (at most 64 MiB; limit ${MAX_ROM_UNPACKED})`, { file: path.basename(file), offset: MAX_ROM_UNPACKED })
+  let raw: Uint8Array
+  try {
+    raw = new Uint8Array(await fsp.readFile(file))
+  } catch (e) {
+    throw new FormatError(`cannot read the file: ${(e as Error).message}`, { file: path.basename(file) })
+  }
+  return openStadiumBytes(raw, file)
 }
 
 export interface ListRow {

@@ -4,7 +4,7 @@
  * are learnt by tracing the reads of the unmodified set through the same commands.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { Rng, SEED, Tally, cases, expectCliCase, mutate, traceReads, type Field } from '../helpers/fuzz'
@@ -79,4 +79,13 @@ describe('gf CLI on mutated sample sets', () => {
       expect(tally.ok + tally.error).toBe(n)
     })
   }
+  it('a set file too large to read (sparse, 3 GiB) is an error naming it', async () => {
+    const set = path.join(dir, 'huge-set')
+    mkdirSync(set)
+    for (const n of NAMES) writeFileSync(path.join(set, n), base[n]!)
+    truncateSync(path.join(set, '1.bin'), 3 * 1024 ** 3)
+    const r = await expectCliCase('sparse 3 GiB 1.bin', ['gf', 'info', set, '--json'], ['1.bin'])
+    expect(r.code).toBe(1)
+    rmSync(set, { recursive: true, force: true })
+  })
 })

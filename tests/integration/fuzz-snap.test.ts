@@ -4,7 +4,7 @@
  * the same commands. Each case must exit 0 or 1; a failure names the ROM file and writes no glb.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { gunzipSync } from 'fflate'
@@ -111,5 +111,14 @@ describe('snap CLI on mutated sample ROMs', () => {
     const r = await expectCliCase('ISIZE 512 MiB', ['snap', 'stages', p, '--json'], [name])
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/limit/)
+  })
+
+  it('a file larger than any N64 image (sparse, 3 GiB) is refused before reading, naming the file', async () => {
+    const p = path.join(dir, 'huge.z64')
+    writeFileSync(p, '')
+    truncateSync(p, 3 * 1024 ** 3)
+    const r = await expectCliCase('sparse 3 GiB', ['snap', 'stages', p, '--json'], ['huge.z64'])
+    expect(r.code).toBe(1)
+    rmSync(p)
   })
 })

@@ -4,7 +4,7 @@
  * mutate are learnt by tracing the reads of the unmodified sample through the same paths.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { gunzipSync } from 'fflate'
@@ -182,5 +182,14 @@ describe('stadium on mutated sample ROMs', () => {
     const r = await expectCliCase('ISIZE 512 MiB', ['stadium', 'list', p, '--json'], [name])
     expect(r.code).toBe(1)
     expect(r.stderr).toMatch(/limit/)
+  })
+
+  it('a file larger than any N64 image (sparse, 3 GiB) is refused before reading, naming the file', async () => {
+    const p = path.join(dir, 'huge.z64')
+    writeFileSync(p, '')
+    truncateSync(p, 3 * 1024 ** 3)
+    const r = await expectCliCase('sparse 3 GiB', ['stadium', 'list', p, '--json'], ['huge.z64'])
+    expect(r.code).toBe(1)
+    rmSync(p)
   })
 })
