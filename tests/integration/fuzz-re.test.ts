@@ -153,6 +153,8 @@ describe('re CLI on mutated motion files', () => {
           const name = `${c.name}-${String(i).padStart(3, '0')}${suffix}`
           const p = await writeCase(dir, name, m.bytes)
           const r = await expectCliCase(`re ${c.name} ${kind} case ${i}: ${m.label}`, c.argv(p, rng), [name])
+          // translations, rotations, scales are numbers: a NaN in the file must not print as null
+          if (r.code === 0 && c.name === 'sample') expect(/[[,]\s*null\s*[,\]]/.test(r.stdout), `${m.label}: null in ${r.stdout.slice(0, 300)}`).toBe(false)
           tally.add(r.code)
           rmSync(p)
         }

@@ -88,6 +88,12 @@ const sample: Command = {
     if (!m) throw new FormatError(`motion ${index} does not exist; the file has ${motions.length} motion(s) (0–${motions.length - 1})`, { file: f.path })
     if (!m.mot) throw new FormatError(`motion ${m.index} (id ${m.id}) has no embedded mot`, { file: f.path })
     const s = sampleMot(m.mot, m.skeleton, frame)
+    // A NaN / ±Inf key or reference value would print as null: name the bone instead.
+    for (const b of s) {
+      if (![...b.translation, ...b.rotation, ...b.scale].every(Number.isFinite)) {
+        throw new FormatError(`motion ${m.index} at frame ${frame}: bone ${b.bone ?? `#${b.hash.toString(16)}`} samples to a non-finite value (its track keys or reference pose hold NaN or infinity)`, { file: f.path, structure: `mot "${m.mot.name}"` })
+      }
+    }
     const rows = s.map((b) => ({ bone: b.bone, hash: b.hash, translation: b.translation, rotation: b.rotation, scale: b.scale }))
     if (ctx.json) {
       ctx.printJson(rows)
