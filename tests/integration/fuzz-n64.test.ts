@@ -91,6 +91,91 @@ function randomCommand(rng: Rng): [number, number] {
   }
 }
 
+/**
+ * A well-formed textured list (texture image, tiles, LOADBLOCK or LOADTILE, palette, vertices,
+ * triangles) with random formats and sizes, then a few of its words damaged, so cases reach the
+ * draw calls and the texture decode instead of failing on the first command.
+ */
+function texturedList(rng: Rng): { words: [number, number][]; label: string } {
+  const fmt = rng.pick([0, 2, 3, 4, rng.int(8)])
+  const siz = rng.pick([0, 1, 2, 3])
+  const w = rng.pick([4, 8, 16, 32, 64, 1 + rng.int(128)])
+  const h = rng.pick([4, 8, 16, 32, 1 + rng.int(128)])
+  const line = rng.int(16)
+  const tile = rng.int(8)
+  const texels = Math.max(1, Math.min(2047, w * h - 1 + rng.pick([0, 0, 1, -1, 100])))
+  const words: [number, number][] = [
+    [(0xfd000000 | (fmt << 21) | (siz << 19) | (rng.int(2) ? 0 : w - 1)) >>> 0, 0x80200000 + rng.int(0x200) * 8],
+    [(0xf5000000 | (fmt << 21) | (siz << 19) | (line << 9) | rng.int(0x200)) >>> 0, 0x07000000 | rng.int(0x1000000)],
+    rng.int(2)
+      ? [0xf3000000, ((7 << 24) | (texels << 12) | rng.int(0x1000)) >>> 0]
+      : [(0xf4000000 | rng.int(0x1000000)) >>> 0, ((7 << 24) | ((w - 1) << 14) | ((h - 1) << 2)) >>> 0],
+    [(0xf5000000 | (fmt << 21) | (siz << 19) | (line << 9)) >>> 0, ((tile << 24) | rng.int(0x1000000)) >>> 0],
+    [0xf2000000, ((tile << 24) | ((w - 1) << 14) | ((h - 1) << 2)) >>> 0],
+  ]
+  if (fmt === 2 || rng.int(3) === 0) {
+    words.push([(0xfd100000 | rng.int(0x1000)) >>> 0, 0x80300000 + rng.int(0x100) * 8])
+    words.push([(0xf5000100 | rng.int(0x100)) >>> 0, 0x07000000])
+    words.push([0xf0000000, ((7 << 24) | (rng.pick([15, 255, rng.int(1024)]) << 14)) >>> 0])
+    words.push([(0xe3000000 | (14 << 8) | 1) >>> 0, rng.pick([0x8000, 0xc000, 0])]) // SETOTHERMODE_H TEXTLUT
+  }
+  words.push([(0xd7000002 | (tile << 8)) >>> 0, rng.pick([0xffffffff, 0x80008000, rng.int(0x100000000)])])
+  words.push([0xfc000000 | rng.int(0x1000000), rng.int(0x100000000)]) // combine
+  const n = 3 + rng.int(30)
+  words.push([(0x01000000 | (n << 12) | (n * 2)) >>> 0, 0x80200000 + rng.int(0x100) * 16])
+  for (let t = 0; t < 1 + rng.int(20); t++) {
+    const i = () => rng.int(n) * 2
+    words.push(rng.int(2) ? [(0x05000000 | (i() << 16) | (i() << 8) | i()) >>> 0, 0] : [(0x06000000 | (i() << 16) | (i() << 8) | i()) >>> 0, ((i() << 16) | (i() << 8) | i()) >>> 0])
+  }
+  const damage = rng.int(3)
+  for (let k = 0; k < damage; k++) {
+    const at = rng.int(words.length)
+    const which = rng.int(2)
+    words[at]![which] = rng.int(2) ? (words[at]![which]! ^ (1 << rng.int(32))) >>> 0 : rng.int(0x100000000)
+  }
+  return { words, label: `fmt ${fmt} siz ${siz} ${w}×${h} line ${line}, ${damage} damaged` }
+}
+
+describe('F3DEX2 interpreter on well-formed textured lists with damage', () => {
+  it('returns or throws FormatError; its draw-call textures decode or throw FormatError', () => {
+    const rng = new Rng(0x64000005 + SEED)
+    const tally = new Tally()
+    let textures = 0
+    const n = cases(2000)
+    for (let i = 0; i < n; i++) {
+      const mem = new ChunkMemory()
+      for (const a of [0x80200000, 0x80300000]) {
+        const chunk = new Uint8Array(0x4000)
+        for (let k = 0; k < chunk.length; k++) chunk[k] = rng.int(256)
+        mem.add(a, chunk)
+      }
+      const { words, label } = texturedList(rng)
+      const list = new Uint8Array(words.length * 8 + 8)
+      const dv = new DataView(list.buffer)
+      words.forEach(([w0, w1], k) => (dv.setUint32(k * 8, w0), dv.setUint32(k * 8 + 4, w1)))
+      dv.setUint32(words.length * 8, 0xdf000000)
+      mem.chunks.unshift({ base: DL, bytes: list })
+      const interp = new F3dex2({ maxCommands: 20000, halfTexel: rng.int(2) === 1 })
+      tally.add(expectReaderOk(`textured case ${i}: ${label}`, () => {
+        interp.run(DL, mem)
+        for (const call of interp.takeDrawCalls()) {
+          for (const idx of call.indices) expect(call.vertices[idx]).toBeDefined()
+          for (const t of call.state.textures) {
+            if (!t) continue
+            textures++
+            expectReaderOk(`textured case ${i}: ${label}: texture decode`, () => {
+              const rgba = decodeTextureRef(t, mem)
+              expect(rgba.length).toBe(t.width * t.height * 4)
+            })
+          }
+        }
+      }))
+    }
+    expect(tally.ok).toBeGreaterThan(n / 4)
+    expect(textures).toBeGreaterThan(n / 10)
+  })
+})
+
 describe('F3DEX2 interpreter on random display lists', () => {
   it('returns or throws FormatError (incl. LimitError); draw-call textures decode or throw FormatError', () => {
     const rng = new Rng(0x64000003 + SEED)
