@@ -14,6 +14,7 @@ import { openStadiumBytes } from '../../src-main/stadium/rom-file'
 import { loadModel } from '../../src-shared/formats/stadium/model'
 import { buildStadiumScene } from '../../src-shared/formats/stadium/scene'
 import { sceneProblems } from '../../src-shared/scene/validate'
+import { handRom } from '../fixtures/stadium/contract-rom'
 
 /**
  * The model modules are compressed in the ROM, so ROM-level mutations mostly garble them. To
@@ -123,6 +124,60 @@ describe('stadium on mutated sample ROMs', () => {
       }
     }
     if (process.env.FUZZ_TRACE) console.log(`stadium modules: ${tally}`)
+    expect(tally.ok).toBeGreaterThan(0)
+    expect(tally.error).toBeGreaterThan(0)
+  })
+
+  it('the hand-made contract ROM (an independent layout), mutated at ROM and module level: returns a valid scene or throws FormatError', async () => {
+    const hand = handRom()
+    const modules = new Map<number, Uint8Array>()
+    afterUnwrap = (bytes, at) => (modules.set(at, bytes), bytes)
+    let romFields: Field[]
+    let moduleFields: Record<string, Field[]>
+    try {
+      const inputs: Record<string, Uint8Array> = { rom: hand }
+      openAll(hand, 'hand.z64')
+      for (const [at, b] of modules) inputs[String(at)] = b
+      const traced = await traceReads(inputs, () => openAll(hand, 'hand.z64'))
+      romFields = traced.rom!.filter((f) => f.off >= 0x40)
+      moduleFields = traced
+    } finally {
+      afterUnwrap = null
+    }
+    expect(romFields.length).toBeGreaterThan(10)
+    const rng = new Rng(0x57ad0003 + SEED)
+    const tally = new Tally()
+    const n = cases(300)
+    const offsets = [...modules.keys()]
+    for (let i = 0; i < n; i++) {
+      let label = ''
+      if (i % 2 === 0) {
+        const m = mutate(hand, romFields, rng)
+        label = m.label
+        tally.add(expectReaderOk(`hand ROM case ${i}: ${label}`, () => openAll(m.bytes, `hand-${i}.z64`)))
+        continue
+      }
+      const target = rng.pick(offsets)
+      afterUnwrap = (bytes, at) => {
+        if (at !== target) return bytes
+        const m = mutate(bytes, moduleFields[String(at)]!, rng)
+        label = m.label
+        return m.bytes
+      }
+      try {
+        tally.add(expectReaderOk(`hand module case ${i} (entry at 0x${target.toString(16)})`, () => {
+          try {
+            openAll(hand, `hand-${i}.z64`)
+          } catch (e) {
+            if (e instanceof Error) e.message += ` [mutation: ${label}]`
+            throw e
+          }
+        }))
+      } finally {
+        afterUnwrap = null
+      }
+    }
+    if (process.env.FUZZ_TRACE) console.log(`stadium hand ROM: ${tally}`)
     expect(tally.ok).toBeGreaterThan(0)
     expect(tally.error).toBeGreaterThan(0)
   })
