@@ -10,6 +10,7 @@ import * as path from 'node:path'
 import { gunzipSync } from 'fflate'
 import { Rng, SEED, Tally, cases, expectCliCase, mutate, nonZeroWords, traceReads, writeCase, type Field } from '../helpers/fuzz'
 import { cli, repoRoot, spawnCli } from '../helpers/cli'
+import { RENDER_FUNCS } from '../../src-shared/formats/snap/world'
 
 const SAMPLE = path.join(repoRoot, 'resources', 'samples', 'snap-sample.z64.gz')
 let dir: string
@@ -71,6 +72,32 @@ describe('snap CLI on mutated sample ROMs', () => {
       expect(tally.ok + tally.error).toBe(n)
     })
   }
+  it('render-kind confusion: a room or skybox read with another render function exits 0 or 1 with a named error', async () => {
+    // the u32 fields that hold a render function in the sample, swapped for every other one
+    const funcs: number[] = Object.values(RENDER_FUNCS)
+    const dv = new DataView(base.buffer, base.byteOffset, base.byteLength)
+    const at = [...new Set(fields.filter((f) => f.size === 4 && funcs.includes(dv.getUint32(f.off))).map((f) => f.off))]
+    expect(at.length).toBeGreaterThan(3)
+    const rng = new Rng(0x5a4e1000 + SEED)
+    const tally = new Tally()
+    const n = cases(250)
+    for (let i = 0; i < n; i++) {
+      const b = base.slice()
+      const off = rng.pick(at)
+      const to = rng.pick(funcs.filter((f) => f !== dv.getUint32(off)))
+      new DataView(b.buffer).setUint32(off, to)
+      const name = `kind-${String(i).padStart(3, '0')}.z64`
+      const rom = await writeCase(dir, name, b)
+      const out = path.join(dir, `kind-${i}.glb`)
+      const r = await expectCliCase(`render kind case ${i}: 0x${off.toString(16)} → 0x${to.toString(16)}`, ['snap', 'export', rom, '--stage', rng.pick(STAGES), '--out', out, '--json'], [name], [out])
+      tally.add(r.code)
+      rmSync(rom)
+      rmSync(out, { force: true })
+    }
+    if (process.env.FUZZ_TRACE) console.log(`snap render kinds: ${tally}`)
+    expect(tally.ok + tally.error).toBe(n)
+  })
+
   it('a spawned `modbench snap stages` on a truncated ROM exits 1 and names the file', async () => {
     const name = 'spawn-truncated.z64'
     const rom = await writeCase(dir, name, base.slice(0, 0x60000))
