@@ -3,7 +3,7 @@
  * reader's fields are (so mutations hit structure fields, not texel data), structure-aware
  * mutations, and the CLI case check shared by the tests/integration/fuzz-*.test.ts files.
  */
-import { existsSync, promises as fsp } from 'node:fs'
+import { existsSync, readFileSync, promises as fsp } from 'node:fs'
 import * as path from 'node:path'
 import { expect } from 'vitest'
 import { Reader } from '../../src-shared/binary/reader'
@@ -200,7 +200,7 @@ export interface CliCaseResult {
  * Runs one CLI case. Exit must be 0 or 1; on 1 the message names `names` (one of them) and is
  * not a JS engine error, and `outputs` do not exist.
  */
-export async function expectCliCase(label: string, argv: string[], names: string[], outputs: string[] = []): Promise<CliCaseResult> {
+export async function expectCliCase(label: string, argv: string[], names: string[], outputs: string[] = [], unchanged: [string, Uint8Array][] = []): Promise<CliCaseResult> {
   if (process.env.FUZZ_TRACE === '2') process.stderr.write(`[fuzz] ${label}\n`)
   let r: CliCaseResult
   const debug = process.env.MODBENCH_DEBUG
@@ -224,6 +224,8 @@ export async function expectCliCase(label: string, argv: string[], names: string
     expect(CRASH.test(errorClass) || CRASH.test(err), `${ctx}\nthe error looks like a crash, not a FormatError`).toBe(false)
     for (const o of outputs) expect(existsSync(o), `${ctx}\n${o} must not exist after a failure`).toBe(false)
   }
+  // no command ever modifies its input files
+  for (const [p, bytes] of unchanged) expect(Buffer.compare(readFileSync(p), bytes) === 0, `${ctx}\n${p} was modified`).toBe(true)
   if (r.code === 0 && argv.includes('--json')) {
     let doc: unknown
     expect(() => (doc = JSON.parse(r.stdout)), `${ctx}\nstdout must be one JSON document`).not.toThrow()

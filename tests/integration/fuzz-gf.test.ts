@@ -67,7 +67,8 @@ describe('gf CLI on mutated sample sets', () => {
           writeFileSync(path.join(set, n), bytes)
         }
         const out = path.join(dir, `${c.name}-${i}.out`)
-        const r = await expectCliCase(`gf ${c.name} case ${i}: ${labels.join('; ')}`, c.argv(set, out), [...targets, set], [out])
+        const written: [string, Uint8Array][] = targets.map((t) => [path.join(set, t), readFileSync(path.join(set, t))])
+        const r = await expectCliCase(`gf ${c.name} case ${i}: ${labels.join('; ')}`, c.argv(set, out), [...targets, set], [out], written)
         if (r.code === 0 && c.name !== 'info' && c.name !== 'textures') expect(readdirSync(out).length).toBeGreaterThan(0)
         // with no --texture the repacked set equals the input byte for byte
         if (r.code === 0 && c.name === 'replace') for (const f of NAMES) expect(Buffer.compare(readFileSync(path.join(out, f)), readFileSync(path.join(set, f))), `${f} repacked`).toBe(0)

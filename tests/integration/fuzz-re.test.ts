@@ -152,7 +152,7 @@ describe('re CLI on mutated motion files', () => {
           const m = mutate(base[kind]!, fields[kind]!, rng, { little: true })
           const name = `${c.name}-${String(i).padStart(3, '0')}${suffix}`
           const p = await writeCase(dir, name, m.bytes)
-          const r = await expectCliCase(`re ${c.name} ${kind} case ${i}: ${m.label}`, c.argv(p, rng), [name])
+          const r = await expectCliCase(`re ${c.name} ${kind} case ${i}: ${m.label}`, c.argv(p, rng), [name], [], [[p, m.bytes]])
           // translations, rotations, scales are numbers: a NaN in the file must not print as null
           if (r.code === 0 && c.name === 'sample') expect(/[[,]\s*null\s*[,\]]/.test(r.stdout), `${m.label}: null in ${r.stdout.slice(0, 300)}`).toBe(false)
           tally.add(r.code)
@@ -249,7 +249,7 @@ describe('re CLI on mutated motion files', () => {
       const name = `pose-${String(i).padStart(3, '0')}.json`
       const pose = await writeCase(dir, name, new TextEncoder().encode(m.text))
       const out = path.join(dir, `out-${i}.motlist.663`)
-      const r = await expectCliCase(`re pose2motlist case ${i} (${kind}): ${m.label}`, ['re', 'pose2motlist', '--template', template, '--pose', pose, '--out', out], [name], [out])
+      const r = await expectCliCase(`re pose2motlist case ${i} (${kind}): ${m.label}`, ['re', 'pose2motlist', '--template', template, '--pose', pose, '--out', out], [name], [out], [[pose, new TextEncoder().encode(m.text)]])
       tally.add(r.code)
       rmSync(pose)
       rmSync(out, { force: true })
@@ -270,7 +270,7 @@ describe('re CLI on mutated motion files', () => {
       const name = `tpl-${String(i).padStart(3, '0')}${suffix}`
       const template = await writeCase(dir, name, m.bytes)
       const out = path.join(dir, `tout-${i}.motlist.663`)
-      const r = await expectCliCase(`re pose2motlist template case ${i} (${kind}): ${m.label}`, ['re', 'pose2motlist', '--template', template, '--pose', pose, '--out', out], [name], [out])
+      const r = await expectCliCase(`re pose2motlist template case ${i} (${kind}): ${m.label}`, ['re', 'pose2motlist', '--template', template, '--pose', pose, '--out', out], [name], [out], [[template, m.bytes]])
       tally.add(r.code)
       rmSync(template)
       rmSync(out, { force: true })

@@ -61,7 +61,7 @@ describe('snap CLI on mutated sample ROMs', () => {
         const name = `${c.name}-${String(i).padStart(3, '0')}.z64`
         const rom = await writeCase(dir, name, m.bytes)
         const out = path.join(dir, `${c.name}-${i}.glb`)
-        const r = await expectCliCase(`snap ${c.name} case ${i}: ${m.label}`, c.argv(rom, out, rng.pick(STAGES)), [name], [out])
+        const r = await expectCliCase(`snap ${c.name} case ${i}: ${m.label}`, c.argv(rom, out, rng.pick(STAGES)), [name], [out], [[rom, m.bytes]])
         // game units and radians are always numbers: a NaN read from the ROM must not come out as null
         if (r.code === 0) expect(/[[,]\s*null\s*[,\]]|: null/.test(r.stdout), `snap ${c.name} case ${i}: ${m.label}: null in ${r.stdout.slice(0, 400)}`).toBe(false)
         tally.add(r.code)

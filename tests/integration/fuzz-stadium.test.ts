@@ -196,7 +196,7 @@ describe('stadium on mutated sample ROMs', () => {
         const name = `${c.name}-${String(i).padStart(3, '0')}.z64`
         const rom = await writeCase(dir, name, m.bytes)
         const out = path.join(dir, `${c.name}-${i}.out`)
-        const r = await expectCliCase(`stadium ${c.name} case ${i}: ${m.label}`, c.argv(rom, out), [name], [out])
+        const r = await expectCliCase(`stadium ${c.name} case ${i}: ${m.label}`, c.argv(rom, out), [name], [out], [[rom, m.bytes]])
         if (r.code === 0 && c.name === 'export') expect(existsSync(path.join(out, 'manifest.json'))).toBe(true)
         tally.add(r.code)
         rmSync(rom)
