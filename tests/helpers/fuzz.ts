@@ -178,17 +178,21 @@ export function isFormatError(e: unknown): e is FormatError {
  * RangeError, stack overflow) fails with the case label.
  */
 export function expectReaderOk(label: string, fn: () => unknown): 'ok' | 'error' {
+  const t0 = performance.now()
   try {
     fn()
     return 'ok'
   } catch (e) {
     if (!(e instanceof FormatError)) throw new Error(`${label}: crashed with ${(e as Error)?.stack ?? e}`)
     return 'error'
+  } finally {
+    const ms = performance.now() - t0
+    if (process.env.FUZZ_SLOW && ms > Number(process.env.FUZZ_SLOW)) process.stderr.write(`[fuzz] slow (${Math.round(ms)} ms): ${label}\n`)
   }
 }
 
 /** Messages of crashes that a CLI turned into a plain exit 1. */
-const CRASH = /TypeError|RangeError|ReferenceError|SyntaxError|Maximum call stack|Cannot read propert|is not a function|is not iterable|Invalid array length|Invalid typed array length|Array buffer allocation|out of memory/
+export const CRASH = /TypeError|RangeError|ReferenceError|SyntaxError|Maximum call stack|Cannot read propert|is not a function|is not iterable|Invalid array length|Invalid typed array length|Array buffer allocation|out of memory/
 
 export interface CliCaseResult {
   code: number
@@ -205,8 +209,11 @@ export async function expectCliCase(label: string, argv: string[], names: string
   let r: CliCaseResult
   const debug = process.env.MODBENCH_DEBUG
   process.env.MODBENCH_DEBUG = '1' // the CLI then prints the stack: its first line shows the error class
+  const t0 = performance.now()
   try {
     r = await cli(argv)
+    const ms = performance.now() - t0
+    if (process.env.FUZZ_SLOW && ms > Number(process.env.FUZZ_SLOW)) process.stderr.write(`[fuzz] slow (${Math.round(ms)} ms): ${label}\n`)
   } catch (e) {
     throw new Error(`${label}: runCli threw ${(e as Error)?.stack ?? e}`)
   } finally {
@@ -224,6 +231,9 @@ export async function expectCliCase(label: string, argv: string[], names: string
     expect(CRASH.test(errorClass) || CRASH.test(err), `${ctx}\nthe error looks like a crash, not a FormatError`).toBe(false)
     for (const o of outputs) expect(existsSync(o), `${ctx}\n${o} must not exist after a failure`).toBe(false)
   }
+  // a crash swallowed into a warning (stderr) or an entry's "error" key (stdout) is still a crash
+  const hidden = [...r.stderr.split('\n'), ...r.stdout.split('\n')].find((l) => CRASH.test(l) && !/^\s+at /.test(l))
+  expect(hidden, `${ctx}\na crash hidden in the output: ${hidden}`).toBeUndefined()
   // no command ever modifies its input files
   for (const [p, bytes] of unchanged) expect(Buffer.compare(readFileSync(p), bytes) === 0, `${ctx}\n${p} was modified`).toBe(true)
   if (r.code === 0 && argv.includes('--json')) {

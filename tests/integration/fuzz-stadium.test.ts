@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileS
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { gunzipSync } from 'fflate'
-import { Rng, SEED, Tally, cases, expectCliCase, expectReaderOk, mutate, nonZeroWords, traceReads, writeCase, type Field } from '../helpers/fuzz'
+import { CRASH, Rng, SEED, Tally, cases, expectCliCase, expectReaderOk, mutate, nonZeroWords, traceReads, writeCase, type Field } from '../helpers/fuzz'
 import { cli, repoRoot } from '../helpers/cli'
 import { openStadiumBytes } from '../../src-main/stadium/rom-file'
 import { loadModel } from '../../src-shared/formats/stadium/model'
@@ -45,6 +45,10 @@ function openAll(bytes: Uint8Array, file: string): void {
   for (const e of sr.archive.entries) {
     const m = loadModel(sr, e.index)
     const scene = buildStadiumScene(m)
+    // a crash swallowed into a warning is still a crash
+    const warnings = [...m.warnings, ...((scene.extras as { warnings?: string[] } | undefined)?.warnings ?? [])]
+    const hidden = warnings.find((w) => CRASH.test(w))
+    if (hidden) throw new Error(`model ${e.index}: a crash hidden in a warning: ${hidden}`)
     const problems = sceneProblems(scene, 3)
     if (problems.length) throw new Error(`model ${e.index}: loadModel/buildStadiumScene returned an invalid scene: ${JSON.stringify(problems)}`)
   }
