@@ -177,13 +177,14 @@ export function isFormatError(e: unknown): e is FormatError {
  * Calls a reader entry point; it must return or throw a FormatError. A crash (TypeError,
  * RangeError, stack overflow) fails with the case label.
  */
-export function expectReaderOk(label: string, fn: () => unknown): 'ok' | 'error' {
+export function expectReaderOk(label: string, fn: () => unknown, file?: string): 'ok' | 'error' {
   const t0 = performance.now()
   try {
     fn()
     return 'ok'
   } catch (e) {
     if (!(e instanceof FormatError)) throw new Error(`${label}: crashed with ${(e as Error)?.stack ?? e}`)
+    if (file !== undefined && !e.message.includes(file)) throw new Error(`${label}: the error does not name ${file}: ${e.stack}`)
     return 'error'
   } finally {
     const ms = performance.now() - t0

@@ -42,7 +42,7 @@ describe('openRom on mutated headers', () => {
         const rom = openRom(bytes, `case-${i}.z64`)
         expect(rom.image.length).toBe(bytes.length)
         normaliseRom(bytes, `case-${i}.z64`)
-      }))
+      }, `case-${i}.z64`))
     }
     expect(tally.ok).toBeGreaterThan(0)
     expect(tally.error).toBeGreaterThan(0)
@@ -67,7 +67,7 @@ describe('Yay0 on mutated streams', () => {
         const h = readYay0Header(m.bytes, { file: 'case.yay0' })
         const out = decodeYay0(m.bytes, { file: 'case.yay0' })
         expect(out.length).toBe(h.outSize)
-      }))
+      }, 'case.yay0'))
     }
     expect(tally.ok).toBeGreaterThan(0)
     expect(tally.error).toBeGreaterThan(0)

@@ -175,7 +175,7 @@ describe('re CLI on mutated motion files', () => {
           const f = readMotionFile(bytes, file)
           describeMotionFile(f)
           for (const m of motionsOf(f)) if (m.mot) for (const fr of [0, 1.5, 1e6, -3]) sampleMot(m.mot, m.skeleton, fr)
-        }))
+        }, file))
       for (const at of [...cuts].filter((c) => c < b.length)) read(b.slice(0, at), `${kind} truncated at 0x${at.toString(16)}`)
       // every traced u32 / u16 field at its extremes (one at a time)
       for (const f of fields[kind]!) {
@@ -210,7 +210,7 @@ describe('re CLI on mutated motion files', () => {
       expect(traced[name]!.length, name).toBeGreaterThan(30)
       for (let i = 0; i < per; i++) {
         const m = mutate(b, traced[name]!, rng, { little: true })
-        tally.add(expectReaderOk(`${name} case ${i}: ${m.label}`, () => open(m.bytes, name)))
+        tally.add(expectReaderOk(`${name} case ${i}: ${m.label}`, () => open(m.bytes, name), name))
       }
     }
     if (process.env.FUZZ_TRACE) console.log(`re versions: ${tally}`)

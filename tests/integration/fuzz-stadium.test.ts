@@ -81,7 +81,7 @@ describe('stadium on mutated sample ROMs', () => {
     const n = cases(250)
     for (let i = 0; i < n; i++) {
       const m = mutate(base, fields, rng, { extra: words })
-      tally.add(expectReaderOk(`open case ${i}: ${m.label}`, () => openAll(m.bytes, `open-${i}.z64`)))
+      tally.add(expectReaderOk(`open case ${i}: ${m.label}`, () => openAll(m.bytes, `open-${i}.z64`), `open-${i}.z64`))
     }
     if (process.env.FUZZ_TRACE) console.log(`stadium open: ${tally}`)
     expect(tally.ok + tally.error).toBe(n)
@@ -122,7 +122,7 @@ describe('stadium on mutated sample ROMs', () => {
             if (e instanceof Error) e.message += ` [mutation: ${label}]`
             throw e
           }
-        }))
+        }, `module-${i}.z64`))
       } finally {
         afterUnwrap = null
       }
@@ -158,7 +158,7 @@ describe('stadium on mutated sample ROMs', () => {
       if (i % 2 === 0) {
         const m = mutate(hand, romFields, rng)
         label = m.label
-        tally.add(expectReaderOk(`hand ROM case ${i}: ${label}`, () => openAll(m.bytes, `hand-${i}.z64`)))
+        tally.add(expectReaderOk(`hand ROM case ${i}: ${label}`, () => openAll(m.bytes, `hand-${i}.z64`), `hand-${i}.z64`))
         continue
       }
       const target = rng.pick(offsets)
@@ -176,7 +176,7 @@ describe('stadium on mutated sample ROMs', () => {
             if (e instanceof Error) e.message += ` [mutation: ${label}]`
             throw e
           }
-        }))
+        }, `hand-${i}.z64`))
       } finally {
         afterUnwrap = null
       }

@@ -10,7 +10,7 @@
  * by the flush (first use of a bucket, after a 0x25-flagged node). Each vertex is tagged with the
  * matrix level whose DL loaded it.
  */
-import { FormatError, hex } from '../../binary'
+import { FormatError, LimitError, hex } from '../../binary'
 import { F3dex2, type CachedVertex, type Memory, type TileState } from '../n64/f3dex2'
 import { G } from '../n64/gbi'
 import type { Module } from './fragment'
@@ -72,6 +72,20 @@ export function moduleMemory(mod: Module): Memory {
 }
 
 export function runDisplayLists(mod: Module, graph: ModelGraph, tables: ModelTables, opts: RunOptions = {}): DlRun {
+  try {
+    return runLists(mod, graph, tables, opts)
+  } catch (e) {
+    // The interpreter knows RAM addresses only: name the model file, and where the list is in the module.
+    if (!(e instanceof FormatError) || e.file) throw e
+    const m = /0x([0-9A-F]+)/i.exec(e.structure ?? '') ?? /0x([0-9A-F]+)/i.exec(e.detail)
+    const at = m ? parseInt(m[1]!, 16) - mod.base : NaN
+    const where = Number.isInteger(at) && at >= 0 && at < mod.bytes.length ? ` (module offset ${hex(at)})` : ''
+    const ctx = { file: mod.file, structure: `${e.structure ?? 'DisplayList'}${where}` }
+    throw e instanceof LimitError ? new LimitError(e.detail, ctx) : new FormatError(e.detail, ctx)
+  }
+}
+
+function runLists(mod: Module, graph: ModelGraph, tables: ModelTables, opts: RunOptions): DlRun {
   const warnings = new Map<string, number>()
   const warn = (m: string) => {
     // Texture sampling state is resolved from the model's tables, not from TMEM.
