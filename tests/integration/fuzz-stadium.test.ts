@@ -132,6 +132,54 @@ describe('stadium on mutated sample ROMs', () => {
     expect(tally.error).toBeGreaterThan(0)
   })
 
+  it('every u32/u16 field of every unpacked sample module set to extremes, one at a time: a valid scene or a named FormatError', async () => {
+    const modules = new Map<number, Uint8Array>()
+    afterUnwrap = (bytes, at) => (modules.set(at, bytes), bytes)
+    let traced: Record<string, Field[]>
+    try {
+      openAll(base, 'base.z64')
+      traced = await traceReads(Object.fromEntries([...modules].map(([at, b]) => [String(at), b])), () => openAll(base, 'base.z64'))
+    } finally {
+      afterUnwrap = null
+    }
+    // one model at a time: the sweep opens only the mutated module's model
+    const sr = openStadiumBytes(base, 'sweep.z64')
+    const indexOf = new Map(sr.archive.entries.map((e) => [e.romOffset, e.index]))
+    let count = 0
+    for (const [at, bytes] of modules) {
+      const index = indexOf.get(at)
+      if (index === undefined) continue
+      const seen = new Set<number>()
+      for (const f of traced[String(at)]!) {
+        if ((f.size !== 4 && f.size !== 2) || seen.has(f.off)) continue
+        seen.add(f.off)
+        const v = f.size === 4 ? new DataView(bytes.buffer, bytes.byteOffset).getUint32(f.off) : new DataView(bytes.buffer, bytes.byteOffset).getUint16(f.off)
+        const values = f.size === 4 ? [0, 0xffffffff, 0x7fffffff, (v & 0xff000000) | (f.off & 0xffffff), v - 8] : [0, 0xffff, v * 16]
+        for (const nv of values) {
+          const m = bytes.slice()
+          const dv = new DataView(m.buffer)
+          if (f.size === 4) dv.setUint32(f.off, nv >>> 0)
+          else dv.setUint16(f.off, nv & 0xffff)
+          afterUnwrap = (b, a) => (a === at ? m : b)
+          try {
+            count++
+            expectReaderOk(`model ${index}: module 0x${f.off.toString(16)}/${f.size} 0x${v.toString(16)} → 0x${(nv >>> 0).toString(16)}`, () => {
+              const model = loadModel(sr, index)
+              const scene = buildStadiumScene(model)
+              const hidden = [...model.warnings, ...((scene.extras as { warnings?: string[] } | undefined)?.warnings ?? [])].find((w) => CRASH.test(w))
+              if (hidden) throw new Error(`a crash hidden in a warning: ${hidden}`)
+              const problems = sceneProblems(scene, 3)
+              if (problems.length) throw new Error(`invalid scene: ${JSON.stringify(problems)}`)
+            }, 'sweep.z64')
+          } finally {
+            afterUnwrap = null
+          }
+        }
+      }
+    }
+    expect(count).toBeGreaterThan(100)
+  })
+
   it('the hand-made contract ROM (an independent layout), mutated at ROM and module level: returns a valid scene or throws FormatError', async () => {
     const hand = handRom()
     const modules = new Map<number, Uint8Array>()
