@@ -249,7 +249,14 @@ describe('re CLI on mutated motion files', () => {
       const name = `pose-${String(i).padStart(3, '0')}.json`
       const pose = await writeCase(dir, name, new TextEncoder().encode(m.text))
       const out = path.join(dir, `out-${i}.motlist.663`)
-      const r = await expectCliCase(`re pose2motlist case ${i} (${kind}): ${m.label}`, ['re', 'pose2motlist', '--template', template, '--pose', pose, '--out', out], [name], [out], [[pose, new TextEncoder().encode(m.text)]])
+      const flags = [...(rng.int(2) ? ['--positions'] : []), ...(rng.int(2) ? ['--frames', rng.pick(['1', '30', '254'])] : []), ...(rng.int(3) === 0 ? ['--order', rng.pick(['XYZ', 'ZYX', 'YXZ'])] : []), '--json']
+      const r = await expectCliCase(`re pose2motlist case ${i} (${kind}) ${flags.join(' ')}: ${m.label}`, ['re', 'pose2motlist', '--template', template, '--pose', pose, '--out', out, ...flags], [name], [out], [[pose, new TextEncoder().encode(m.text)]])
+      if (r.code === 0) {
+        // what was written reads back, and its pose samples to numbers
+        const back = await cli(['re', 'sample', out, '--motion', '0', '--frame', '0', '--json'])
+        expect(back.code, `case ${i}: ${m.label}: the written motlist does not read back: ${back.stderr}`).toBe(0)
+        expect(/[[,]\s*null\s*[,\]]/.test(back.stdout), `case ${i}: ${m.label}: null in the written pose`).toBe(false)
+      }
       tally.add(r.code)
       rmSync(pose)
       rmSync(out, { force: true })
@@ -270,7 +277,12 @@ describe('re CLI on mutated motion files', () => {
       const name = `tpl-${String(i).padStart(3, '0')}${suffix}`
       const template = await writeCase(dir, name, m.bytes)
       const out = path.join(dir, `tout-${i}.motlist.663`)
-      const r = await expectCliCase(`re pose2motlist template case ${i} (${kind}): ${m.label}`, ['re', 'pose2motlist', '--template', template, '--pose', pose, '--out', out], [name], [out], [[template, m.bytes]])
+      const flags = [...(rng.int(2) ? ['--positions'] : []), ...(rng.int(2) ? ['--frames', rng.pick(['1', '30', '254'])] : []), '--json']
+      const r = await expectCliCase(`re pose2motlist template case ${i} (${kind}) ${flags.join(' ')}: ${m.label}`, ['re', 'pose2motlist', '--template', template, '--pose', pose, '--out', out, ...flags], [name], [out], [[template, m.bytes]])
+      if (r.code === 0) {
+        const back = await cli(['re', 'info', out, '--json'])
+        expect(back.code, `template case ${i}: ${m.label}: the written motlist does not read back: ${back.stderr}`).toBe(0)
+      }
       tally.add(r.code)
       rmSync(template)
       rmSync(out, { force: true })
