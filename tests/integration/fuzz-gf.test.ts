@@ -112,6 +112,12 @@ describe('gf CLI on mutated sample sets', () => {
         if (r.code === 0 && c.name !== 'info' && c.name !== 'textures') expect(readdirSync(out).length).toBeGreaterThan(0)
         // with no --texture the repacked set equals the input byte for byte
         if (r.code === 0 && c.name === 'replace') for (const f of NAMES) expect(Buffer.compare(readFileSync(path.join(out, f)), readFileSync(path.join(set, f))), `${f} repacked`).toBe(0)
+        // a re-encoded set reads back
+        if (r.code === 0 && c.name === 'replace-texture') {
+          const before = await cli(['gf', 'textures', set, '--json'])
+          const after = await cli(['gf', 'textures', out, '--json'])
+          expect(after.code, `case ${i}: ${labels.join('; ')}: the written set reads back differently: ${after.stderr}\n(input: ${before.stderr})`).toBe(before.code)
+        }
         tally.add(r.code)
         rmSync(set, { recursive: true, force: true })
         rmSync(out, { recursive: true, force: true })
