@@ -47,9 +47,9 @@ describe('snap CLI on mutated sample ROMs', () => {
   })
 
   const commands: { name: string; count: number; argv: (rom: string, out: string, stage: string) => string[] }[] = [
-    { name: 'stages', count: 400, argv: (rom) => ['snap', 'stages', rom, '--json'] },
-    { name: 'track', count: 400, argv: (rom, _out, stage) => ['snap', 'track', rom, '--stage', stage, '--json'] },
-    { name: 'export', count: 200, argv: (rom, out, stage) => ['snap', 'export', rom, '--stage', stage, '--out', out, '--json'] },
+    { name: 'stages', count: 250, argv: (rom) => ['snap', 'stages', rom, '--json'] },
+    { name: 'track', count: 250, argv: (rom, _out, stage) => ['snap', 'track', rom, '--stage', stage, '--json'] },
+    { name: 'export', count: 150, argv: (rom, out, stage) => ['snap', 'export', rom, '--stage', stage, '--out', out, '--json'] },
   ]
   for (const c of commands) {
     it(`snap ${c.name}: ${c.count} mutated ROMs exit 0 or 1 with a named error`, async () => {
@@ -80,7 +80,7 @@ describe('snap CLI on mutated sample ROMs', () => {
     expect(at.length).toBeGreaterThan(3)
     const rng = new Rng(0x5a4e1000 + SEED)
     const tally = new Tally()
-    const n = cases(250)
+    const n = cases(150)
     for (let i = 0; i < n; i++) {
       const b = base.slice()
       const off = rng.pick(at)

@@ -78,7 +78,7 @@ describe('stadium on mutated sample ROMs', () => {
   it('model/scene open path: returns a valid scene or throws FormatError', () => {
     const rng = new Rng(0x57ad0001 + SEED)
     const tally = new Tally()
-    const n = cases(250)
+    const n = cases(150)
     for (let i = 0; i < n; i++) {
       const m = mutate(base, fields, rng, { extra: words })
       tally.add(expectReaderOk(`open case ${i}: ${m.label}`, () => openAll(m.bytes, `open-${i}.z64`), `open-${i}.z64`))
@@ -104,7 +104,7 @@ describe('stadium on mutated sample ROMs', () => {
     for (const at of offsets) expect(moduleFields[String(at)]!.length).toBeGreaterThan(20)
     const rng = new Rng(0x57ad0002 + SEED)
     const tally = new Tally()
-    const n = cases(400)
+    const n = cases(250)
     for (let i = 0; i < n; i++) {
       const target = rng.pick(offsets)
       let label = ''
@@ -199,7 +199,7 @@ describe('stadium on mutated sample ROMs', () => {
     expect(romFields.length).toBeGreaterThan(10)
     const rng = new Rng(0x57ad0003 + SEED)
     const tally = new Tally()
-    const n = cases(300)
+    const n = cases(200)
     const offsets = [...modules.keys()]
     for (let i = 0; i < n; i++) {
       let label = ''
@@ -235,7 +235,7 @@ describe('stadium on mutated sample ROMs', () => {
   })
 
   const commands: { name: string; count: number; argv: (rom: string, out: string) => string[] }[] = [
-    { name: 'list', count: 250, argv: (rom) => ['stadium', 'list', rom, '--json'] },
+    { name: 'list', count: 150, argv: (rom) => ['stadium', 'list', rom, '--json'] },
     { name: 'export', count: 60, argv: (rom, out) => ['stadium', 'export', rom, '--out', out, '--json', ...(out.endsWith('0.out') ? ['--step', '--pipeline-parity'] : [])] },
   ]
   for (const c of commands) {
