@@ -8,7 +8,7 @@
  * sibling 0x19 depth-range nodes only the nearest range (smallest zMin) is drawn, so no LOD is
  * drawn twice.
  */
-import { hex } from '../../binary'
+import { LimitError, hex } from '../../binary'
 import type { GeoLayout, GeoNode, JointNode, MaterialNode, ModelHeaderNode, Vec3 } from './geo-layout'
 
 export type LevelKind = 'root' | 'scale' | 'transform' | 'joint'
@@ -109,7 +109,7 @@ export interface ModelGraph {
 
 const ANGLE = (deg: number): number => Math.trunc((deg * 32768) / 180) // (deg << 15) / 180, C division
 
-export function buildModelGraph(layouts: GeoLayout[]): ModelGraph {
+export function buildModelGraph(layouts: GeoLayout[], file?: string): ModelGraph {
   const g: ModelGraph = { levels: [{ index: 0, kind: 'root', parent: -1, bone: -1, at: -1 }], bones: [], draws: [], attachPoints: [], callbacks: [], shadows: [], header: null, warnings: [] }
   let material: MaterialState | null = null
   let order = 0
@@ -149,7 +149,7 @@ export function buildModelGraph(layouts: GeoLayout[]): ModelGraph {
   }
 
   const visit = (n: GeoNode, level: number, bone: number, depth: number): void => {
-    if (depth > 256) throw new Error('geo graph deeper than 256 levels')
+    if (depth > 256) throw new LimitError('geo graph deeper than 256 levels (layouts calling each other too deep)', { file, structure: `GeoNode ${hex(n.at)}` })
     for (const cb of n.callbacks) g.callbacks.push({ at: cb.at, address: cb.address, arg: cb.arg, bone, level })
     switch (n.op) {
       case 0x17:

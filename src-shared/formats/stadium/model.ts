@@ -108,7 +108,7 @@ export function loadModel(sr: StadiumRom, i: number, opts: LoadOptions = {}): St
   const root = readRootStruct(mod, findRootOffset(mod, header))
   warnings.push(...root.warnings)
   const layouts = root.geoLayouts.map((o) => parseGeoLayout(mod, o))
-  const graph = buildModelGraph(layouts)
+  const graph = buildModelGraph(layouts, label)
   warnings.push(...graph.warnings)
   const tables = readModelTables(mod, graph.header)
   const animations = root.animations.map((o, k) => readSkeletalAnimation(mod, o, k))
