@@ -2,6 +2,11 @@
  * Deterministic, bounded fuzzing helpers: a seeded PRNG, a read tracer that learns where a
  * reader's fields are (so mutations hit structure fields, not texel data), structure-aware
  * mutations, and the CLI case check shared by the tests/integration/fuzz-*.test.ts files.
+ *
+ * The committed tests run a fixed seed and case count. For a longer campaign:
+ *   FUZZ_SEED=7 FUZZ_SCALE=10 npx vitest run tests/integration/fuzz-snap.test.ts --testTimeout=1200000
+ * FUZZ_TRACE=1 prints ok/error tallies (=2 also every case label before it runs, to find a hang),
+ * FUZZ_SLOW=<ms> reports cases slower than that, FUZZ_NULLS=1 reports null inside JSON arrays.
  */
 import { existsSync, readFileSync, promises as fsp } from 'node:fs'
 import * as path from 'node:path'
