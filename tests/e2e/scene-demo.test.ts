@@ -4,6 +4,7 @@ import * as path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { validateBytes } from 'gltf-validator'
 import { artifactsDir, launchBrowser, openApp, screenshot, startServe, type Served } from './harness'
+import { canvasPixels, changed, foreground, settled } from './pixels'
 
 let served: Served
 let browser: Browser
@@ -16,70 +17,6 @@ afterAll(async () => {
   await browser?.close()
   await served?.close()
 })
-
-type Pixels = { width: number; height: number; data: Uint8Array }
-
-/**
- * RGB of every second pixel of every second row of the viewport canvas (the engine is made with
- * preserveDrawingBuffer, so the last frame can be read), moved out of the page as base64.
- */
-async function canvasPixels(page: Page): Promise<Pixels> {
-  const r = await page.evaluate(() => {
-    const c = document.querySelector('[data-testid="viewport-canvas"]') as HTMLCanvasElement
-    const off = document.createElement('canvas')
-    off.width = c.width
-    off.height = c.height
-    const ctx = off.getContext('2d')!
-    ctx.drawImage(c, 0, 0)
-    const img = ctx.getImageData(0, 0, c.width, c.height).data
-    const w = Math.ceil(c.width / 2)
-    const h = Math.ceil(c.height / 2)
-    const out = new Uint8Array(w * h * 3)
-    let o = 0
-    for (let y = 0; y < c.height; y += 2) {
-      for (let x = 0; x < c.width; x += 2) {
-        const i = (y * c.width + x) * 4
-        out[o++] = img[i]
-        out[o++] = img[i + 1]
-        out[o++] = img[i + 2]
-      }
-    }
-    let bin = ''
-    for (let i = 0; i < out.length; i += 0x8000) bin += String.fromCharCode(...out.subarray(i, i + 0x8000))
-    return { width: w, height: h, b64: btoa(bin) }
-  })
-  return { width: r.width, height: r.height, data: new Uint8Array(Buffer.from(r.b64, 'base64')) }
-}
-
-/** Pixels whose colour differs from the background (the clear colour in the corner). */
-function foreground(p: Pixels): number {
-  const bg = p.data.slice(0, 3)
-  let n = 0
-  for (let i = 0; i < p.data.length; i += 3) {
-    if (Math.abs(p.data[i] - bg[0]) + Math.abs(p.data[i + 1] - bg[1]) + Math.abs(p.data[i + 2] - bg[2]) > 24) n++
-  }
-  return n
-}
-
-function changed(a: Pixels, b: Pixels): number {
-  let n = 0
-  for (let i = 0; i < a.data.length; i += 3) {
-    if (Math.abs(a.data[i] - b.data[i]) + Math.abs(a.data[i + 1] - b.data[i + 1]) + Math.abs(a.data[i + 2] - b.data[i + 2]) > 24) n++
-  }
-  return n
-}
-
-/** Waits until the canvas shows the scene (two renders apart give the same non-empty picture). */
-async function settled(page: Page): Promise<Pixels> {
-  let last = await canvasPixels(page)
-  for (let i = 0; i < 40; i++) {
-    await page.waitForTimeout(250)
-    const now = await canvasPixels(page)
-    if (foreground(now) > 0 && changed(last, now) === 0) return now
-    last = now
-  }
-  return last
-}
 
 describe('demo scene in the viewport (Chromium, browser mode)', () => {
   it('shows the model, animates it, and reacts to the wireframe toggle', async () => {
@@ -94,7 +31,7 @@ describe('demo scene in the viewport (Chromium, browser mode)', () => {
     await page.getByTestId('toggle-curves').uncheck()
     // Still frame of the first clip at frame 0.
     await page.getByTestId('anim-scrubber').fill('0')
-    const still = await settled(page)
+    const still = await settled(page, 'viewport-canvas', true)
     const fg = foreground(still)
     console.log(`foreground ${fg} of ${still.width * still.height} sampled pixels`)
     expect(fg, 'the canvas shows something besides the background').toBeGreaterThan(still.width * still.height * 0.01)
@@ -103,7 +40,7 @@ describe('demo scene in the viewport (Chromium, browser mode)', () => {
     // Scrub to frame 15 of "bend" (0.5 s): the tube bends → the picture changes.
     await page.getByTestId('anim-scrubber').fill('15')
     await expect.poll(async () => await page.getByTestId('anim-frame').textContent()).toMatch(/^15 \/ 60$/)
-    const bent = await settled(page)
+    const bent = await settled(page, 'viewport-canvas', true)
     console.log(`frame 0 → 15: ${changed(still, bent)} pixels changed`)
     expect(changed(still, bent), 'posing frame 15 changes the picture').toBeGreaterThan(500)
     await screenshot(page, 'scene-demo-frame15')
@@ -111,9 +48,9 @@ describe('demo scene in the viewport (Chromium, browser mode)', () => {
     // Play: the frame number advances and the picture keeps changing between two moments.
     await page.getByTestId('anim-play').click()
     await expect.poll(async () => await page.getByTestId('anim-play').getAttribute('data-playing')).toBe('1')
-    const a = await canvasPixels(page)
+    const a = await canvasPixels(page, 'viewport-canvas')
     await page.waitForTimeout(700)
-    const b = await canvasPixels(page)
+    const b = await canvasPixels(page, 'viewport-canvas')
     console.log(`playing: ${changed(a, b)} pixels changed in 0.7 s`)
     expect(changed(a, b), 'playing changes the picture between two frames').toBeGreaterThan(300)
     await screenshot(page, 'scene-demo-playing')
@@ -122,9 +59,9 @@ describe('demo scene in the viewport (Chromium, browser mode)', () => {
 
     // Wireframe on a still frame.
     await page.getByTestId('anim-scrubber').fill('0')
-    const solid = await settled(page)
+    const solid = await settled(page, 'viewport-canvas', true)
     await page.getByTestId('toggle-wireframe').check()
-    const wire = await settled(page)
+    const wire = await settled(page, 'viewport-canvas', true)
     console.log(`wireframe: ${changed(solid, wire)} pixels changed`)
     expect(changed(solid, wire), 'wireframe changes the picture').toBeGreaterThan(2000)
     await screenshot(page, 'scene-demo-wireframe')
@@ -132,7 +69,7 @@ describe('demo scene in the viewport (Chromium, browser mode)', () => {
 
     // Skeleton overlay adds lines.
     await page.getByTestId('toggle-skeleton').check()
-    const skel = await settled(page)
+    const skel = await settled(page, 'viewport-canvas', true)
     console.log(`skeleton: ${changed(solid, skel)} pixels changed`)
     expect(changed(solid, skel), 'the skeleton overlay draws').toBeGreaterThan(30)
     await screenshot(page, 'scene-demo-skeleton')
