@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { gunzipSync } from 'fflate'
 import { Rng, SEED, Tally, cases, expectCliCase, mutate, nonZeroWords, traceReads, writeCase, type Field } from '../helpers/fuzz'
+import { romContainerCases } from '../helpers/fuzz-rom-container'
 import { cli, repoRoot, spawnCli } from '../helpers/cli'
 import { RENDER_FUNCS } from '../../src-shared/formats/snap/world'
 
@@ -118,45 +119,5 @@ describe('snap CLI on mutated sample ROMs', () => {
     expect(r.stdout).toBe('')
   })
 
-  it('corrupt gzip-compressed ROMs: exit 1 naming the file (or 0 when the damage misses)', async () => {
-    const gz = readFileSync(SAMPLE)
-    const rng = new Rng(0x92000000 + SEED)
-    const n = cases(24)
-    for (let i = 0; i < n; i++) {
-      let b = new Uint8Array(gz)
-      let label: string
-      if (i % 3 === 0) {
-        const at = 2 + rng.int(b.length - 2)
-        b = b.slice(0, at)
-        label = `truncated at ${at}`
-      } else {
-        const k = 1 + rng.int(8)
-        for (let j = 0; j < k; j++) b[rng.pick([10 + rng.int(64), b.length - 1 - rng.int(8), rng.int(b.length)])] ^= 1 << rng.int(8)
-        label = `${k} bits flipped`
-      }
-      const name = `gz-${i}.z64.gz`
-      const p = await writeCase(dir, name, b)
-      await expectCliCase(`gzip case ${i}: ${label}`, ['snap', 'stages', p, '--json'], [name])
-      rmSync(p)
-    }
-  })
-
-  it('a gzip whose trailer says it unpacks to more than any N64 image is refused before inflating', async () => {
-    const b = new Uint8Array(readFileSync(SAMPLE))
-    b.set([0x00, 0x00, 0x00, 0x20], b.length - 4) // ISIZE 512 MiB
-    const name = 'isize-512m.z64.gz'
-    const p = await writeCase(dir, name, b)
-    const r = await expectCliCase('ISIZE 512 MiB', ['snap', 'stages', p, '--json'], [name])
-    expect(r.code).toBe(1)
-    expect(r.stderr).toMatch(/limit/)
-  })
-
-  it('a file larger than any N64 image (sparse, 3 GiB) is refused before reading, naming the file', async () => {
-    const p = path.join(dir, 'huge.z64')
-    writeFileSync(p, '')
-    truncateSync(p, 3 * 1024 ** 3)
-    const r = await expectCliCase('sparse 3 GiB', ['snap', 'stages', p, '--json'], ['huge.z64'])
-    expect(r.code).toBe(1)
-    rmSync(p)
-  })
+  romContainerCases(SAMPLE, () => dir, (p) => ['snap', 'stages', p, '--json'])
 })
