@@ -51,10 +51,14 @@ export const useCatalogStore = defineStore('catalog', () => {
     try {
       const list = await bridge.invoke('catalog:sources', {})
       sources.value = list
-      // Keep expanded sources expanded across refreshes.
-      const open = new Set(rows.value.filter((r) => r.type === 'source' && r.expanded).map((r) => r.sourceId))
+      // Keep what was expanded expanded across refreshes (sources and assets, top-down), and keep
+      // the selection visible: a refresh landing while a search hit or a welcome card is being
+      // revealed must not fold the revealed path away.
+      const open = rows.value.filter((r) => r.expanded && r.type !== 'more').map((r) => r.key)
       rows.value = list.map(sourceRow)
-      for (const r of [...rows.value]) if (open.has(r.sourceId)) await toggle(r)
+      for (const key of open) await expandKey(key)
+      const sel = selected.value
+      if (sel?.asset && !rows.value.some((r) => r.key === sel.key)) await revealAsset(sel.asset)
     } catch (e) {
       reportError(e)
     }
