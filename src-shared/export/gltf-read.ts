@@ -105,8 +105,8 @@ function resolveBuffers(c: Container, opts: GltfReadOptions): { resources: Recor
     const s = `buffers[${i}]`
     let bytes: Uint8Array | undefined
     if (b.uri === undefined) {
-      if (!c.bin) throw new FormatError('has no uri and the file has no GLB BIN chunk', { file, structure: s })
-      bytes = c.bin.bytes
+      if (!c.bin && b.byteLength > 0) throw new FormatError('has no uri and the file has no GLB BIN chunk', { file, structure: s })
+      bytes = c.bin?.bytes ?? new Uint8Array(0)
       resources[GLB_BUFFER] = bytes
     } else if (b.uri.startsWith('data:')) {
       bytes = decodeDataUri(b.uri, file, s)
@@ -116,6 +116,8 @@ function resolveBuffers(c: Container, opts: GltfReadOptions): { resources: Recor
       if (!bytes) throw new FormatError(`external buffer "${b.uri}" was not found`, { file, structure: s })
       resources[b.uri] = bytes
     }
+    // A missing byteLength (writers omit it for an empty buffer) counts as 0: no view can use it.
+    b.byteLength ??= 0
     if (!Number.isInteger(b.byteLength) || b.byteLength < 0) throw new FormatError(`byteLength ${JSON.stringify(b.byteLength)} is not a byte count`, { file, structure: s })
     if (b.byteLength > bytes.byteLength) throw new FormatError(`byteLength is ${b.byteLength}, but only ${bytes.byteLength} bytes are there (truncated)`, { file, structure: s })
     return bytes

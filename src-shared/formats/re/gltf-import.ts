@@ -15,7 +15,7 @@
  *   the glTF stores for a frame time, so a key written at frame f is read back as exactly that key.
  * - Each track's encoding is chosen by `chooseTrackEncoding` and its error is reported; rotations
  *   are canonicalised (w ≥ 0) there, because every code it writes drops w.
- * - The mot is named after the animation; blending 0 (loop) when the animation's extras say
+ * - The mot is named after the animation (or the mot name Modbench's export recorded); blending 0 (loop) when the animation's extras say
  *   `loop` (Modbench's own export), else −1. A motlist template gives a motlist holding one mot
  *   that owns the bone list (motSize 0) and one MotIndex entry (type 1); a mot template gives a
  *   standalone mot.
@@ -164,13 +164,14 @@ export function importAnimation(template: MotionFile, g: GltfAnimations, opts: I
     tracks.push({ bone: b.name, channel: ch.path, codec: encoding.codec, compression: encoding.compression, keys: F + 1, maxError: encoding.maxError })
   }
   // Modbench's export: extras.modbench = { loop, extras: { re: { id, … } } } (src-shared/export/gltf.ts).
-  const mb = (anim.extras.modbench as { loop?: unknown; extras?: { re?: { id?: unknown } } } | undefined) ?? {}
+  const mb = (anim.extras.modbench as { loop?: unknown; extras?: { re?: { id?: unknown; mot?: unknown } } } | undefined) ?? {}
   const id = mb.extras?.re?.id
+  const motName = typeof mb.extras?.re?.mot === 'string' ? mb.extras.re.mot : anim.name
   const motNumber = opts.motNumber ?? (typeof id === 'number' && Number.isInteger(id) && id >= 0 && id <= 0xffff ? id : 0)
   const kind = template.kind
   const mot = writeMot({
     version: v.mot,
-    name: anim.name,
+    name: motName,
     frameCount: F,
     blending: mb.loop === true ? 0 : -1,
     frameRate: rate,
@@ -178,7 +179,7 @@ export function importAnimation(template: MotionFile, g: GltfAnimations, opts: I
     clips: [...clips.values()],
     motSize: kind === 'motlist' ? 'owner' : 'end',
   })
-  const bytes = kind === 'motlist' ? writeMotlist({ version: v.motlist, name: opts.motlistName ?? anim.name, mots: [mot], entries: [{ mot: 0, motNumber, type: 1 }] }) : mot
+  const bytes = kind === 'motlist' ? writeMotlist({ version: v.motlist, name: opts.motlistName ?? motName, mots: [mot], entries: [{ mot: 0, motNumber, type: 1 }] }) : mot
   const maxError = tracks.reduce((m, t) => Math.max(m, t.maxError), 0)
   return { bytes, kind, version: kind === 'motlist' ? v.motlist : v.mot, motVersion: v.mot, animation: anim.name, frameCount: F, frameRate: rate, motNumber, tracks, maxError, unmatchedNodes: unmatched, warnings }
 }
