@@ -9,7 +9,7 @@ import * as path from 'node:path'
 import { FormatError } from '../../../src-shared/binary'
 import { exportGlb } from '../../../src-shared/export/gltf'
 import { readGltfAnimations, type GltfAnimations } from '../../../src-shared/export/gltf-read'
-import { motionFileScene, importAnimation, importOutputName, type ImportOptions, type ImportResult, type MotionFileScene } from '../../../src-shared/formats/re'
+import { motionFileScene, importAnimation, templateSkeleton, importOutputName, type ImportOptions, type ImportResult, type MotionFileScene } from '../../../src-shared/formats/re'
 import { buildModZip, type ModInfo } from '../../../src-shared/formats/re/fluffy-mod'
 import { loadMotionFile, type LoadedMotionFile } from '../../re/files'
 import { tempSibling, writeFileAtomic } from '../../node/atomic'
@@ -96,6 +96,7 @@ export interface ImportFileResult extends Omit<ImportResult, 'bytes'> {
 /** glTF + template → motlist/mot at `out` with the template's suffix. */
 export async function importGltfMotion(req: ImportRequest): Promise<ImportFileResult> {
   const t = await loadMotionFile(req.template)
+  inFile(req.template, () => templateSkeleton(t.file))
   const g = await loadGltf(req.gltf)
   const r = inFile(req.gltf, () => importAnimation(t.file, g, req))
   const outPath = importOutputName(req.out, r.kind, r.version)

@@ -128,10 +128,16 @@ function matchNodes(g: GltfAnimations, anim: GltfAnimationInfo, skeleton: MotBon
   return { bones, unmatched: [...unmatched], warnings }
 }
 
-/** Builds the motlist/mot bytes (see the file head). */
-export function importAnimation(template: MotionFile, g: GltfAnimations, opts: ImportOptions = {}): ImportResult {
+/** The template's skeleton; a template without one cannot take an animation. */
+export function templateSkeleton(template: MotionFile): MotBone[] {
   const skeleton = skeletonOf(template)
   if (!skeleton || skeleton.length === 0) throw new FormatError('the template has no skeleton (no bone header block)', { structure: 'BoneHeaders' })
+  return skeleton
+}
+
+/** Builds the motlist/mot bytes (see the file head). */
+export function importAnimation(template: MotionFile, g: GltfAnimations, opts: ImportOptions = {}): ImportResult {
+  const skeleton = templateSkeleton(template)
   const v = templateVersions(template)
   const layout = motLayout(v.mot)
   const anim = pickAnimation(g, opts.animation)
