@@ -10,6 +10,7 @@ import { cli as runCli } from '../../../helpers/cli'
 import { readMotionFile, skeletonOf, writeMot, writeMotlist, motionsOf, sampleMot, boneHash } from '../../../../src-shared/formats/re'
 import { buildTemplateMotlist } from '../../../fixtures/re/template'
 import { fixtureSkeleton } from '../../../fixtures/re/skeleton'
+import { splitGlb } from '../../../fixtures/scene/glb-container'
 
 const cli = (...argv: string[]) => runCli(argv)
 
@@ -26,10 +27,6 @@ beforeAll(() => {
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-function glbJson(glb: Uint8Array): any {
-  const jl = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true)
-  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jl)))
-}
 
 describe('re export', () => {
   it('writes what Blender\'s importer needs for an armature with actions; the Khronos validator finds 0 errors', async () => {
@@ -40,7 +37,7 @@ describe('re export', () => {
     expect(report.issues.numErrors).toBe(0)
     expect(report.issues.numWarnings).toBe(0)
 
-    const j = glbJson(glb)
+    const j = splitGlb(glb).json
     const sk = skeletonOf(readMotionFile(new Uint8Array(readFileSync(template))))!
     // one node per bone, named after it
     const nodeOf = new Map<string, number>(j.nodes.map((n: any, i: number) => [n.name, i]))

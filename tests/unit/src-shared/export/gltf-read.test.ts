@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { Document, WebIO } from '@gltf-transform/core'
 import { readGltfAnimations } from '../../../../src-shared/export/gltf-read'
 import { FormatError } from '../../../../src-shared/binary/errors'
+import { joinGlb, splitGlb } from '../../../fixtures/scene/glb-container'
 
 /** A small glb written by @gltf-transform: node "Hip", one LINEAR translation channel (2 keys). */
 async function sampleGlb(values = [0, 0, 0, 1, 2, 3], times = [0, 0.5]): Promise<Uint8Array> {
@@ -18,32 +19,6 @@ async function sampleGlb(values = [0, 0, 0, 1, 2, 3], times = [0, 0.5]): Promise
   return new WebIO().writeBinary(doc)
 }
 
-function splitGlb(glb: Uint8Array): { json: any; bin: Uint8Array } {
-  const dv = new DataView(glb.buffer, glb.byteOffset, glb.byteLength)
-  const jl = dv.getUint32(12, true)
-  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jl)))
-  const bl = dv.getUint32(20 + jl, true)
-  return { json, bin: glb.slice(28 + jl, 28 + jl + bl) }
-}
-
-/** GLB container written by hand (glTF 2.0 §4.4): header, JSON chunk (space-padded), BIN chunk. */
-function joinGlb(json: unknown, bin: Uint8Array): Uint8Array {
-  let text = JSON.stringify(json)
-  while (text.length % 4) text += ' '
-  const j = new TextEncoder().encode(text)
-  const out = new Uint8Array(12 + 8 + j.length + 8 + bin.length)
-  const dv = new DataView(out.buffer)
-  dv.setUint32(0, 0x46546c67, true)
-  dv.setUint32(4, 2, true)
-  dv.setUint32(8, out.length, true)
-  dv.setUint32(12, j.length, true)
-  dv.setUint32(16, 0x4e4f534a, true)
-  out.set(j, 20)
-  dv.setUint32(20 + j.length, bin.length, true)
-  dv.setUint32(24 + j.length, 0x004e4942, true)
-  out.set(bin, 28 + j.length)
-  return out
-}
 
 async function failure(bytes: Uint8Array, opts = {}): Promise<FormatError> {
   const e = await readGltfAnimations(bytes, { file: 'in.glb', ...opts }).then(
