@@ -119,6 +119,7 @@ export interface MotionAnimationOptions {
 export function motionAnimation(mot: Mot, skeleton: readonly MotBone[], boneNodes: readonly number[], opts: MotionAnimationOptions = {}): { animation: Animation; unmatched: number[] } {
   const rate = mot.header.frameRate > 0 ? mot.header.frameRate : DEFAULT_FRAME_RATE
   const frames = exportFrameCount(mot)
+  // One key-time array shared by every channel of the animation.
   const times = new Float32Array(frames + 1)
   for (let f = 0; f <= frames; f++) times[f] = f / rate
   const channels: Channel[] = []
@@ -151,7 +152,7 @@ export function motionAnimation(mot: Mot, skeleton: readonly MotBone[], boneNode
         }
         values.set(v, f * width)
       }
-      channels.push({ node, path, times: times.slice(), values, interpolation: 'LINEAR' })
+      channels.push({ node, path, times, values, interpolation: 'LINEAR' })
     }
   }
   const animation: Animation = {
