@@ -7,6 +7,7 @@ import type { Handler, Handlers, ServiceContext } from './context'
 import { gfHandlers } from './gf'
 import { IndexJobs } from './index-jobs'
 import { reHandlers } from './re'
+import { reGltfHandlers } from '../domains/re/gltf-services'
 import { sceneHandlers } from './scene'
 import { snapHandlers } from './snap'
 import { stadiumHandlers } from './stadium'
@@ -35,7 +36,7 @@ export class Services {
       (p) => this.emit('index:progress', p),
       () => this.emit('catalog:changed', { sourceIds: [] }),
     )
-    this.handlers = { ...catalogHandlers(this.jobs), ...sceneHandlers, ...gfHandlers, ...reHandlers, ...snapHandlers, ...stadiumHandlers }
+    this.handlers = { ...catalogHandlers(this.jobs), ...sceneHandlers, ...gfHandlers, ...reHandlers, ...reGltfHandlers, ...snapHandlers, ...stadiumHandlers }
     this.ctx = {
       catalog,
       emit: (e, p) => this.emit(e, p),
