@@ -6,7 +6,7 @@ import { WebIO } from '@gltf-transform/core'
 import { validateBytes } from 'gltf-validator'
 import { unzipSync, strFromU8 } from 'fflate'
 import { encode as encodePng } from 'fast-png'
-import { cli as runCli } from '../../../helpers/cli'
+import { cli as runCli, repoRoot } from '../../../helpers/cli'
 import { readMotionFile, skeletonOf, writeMot, writeMotlist, motionsOf, sampleMot, boneHash } from '../../../../src-shared/formats/re'
 import { buildTemplateMotlist } from '../../../fixtures/re/template'
 import { fixtureSkeleton } from '../../../fixtures/re/skeleton'
@@ -95,6 +95,17 @@ describe('re export', () => {
       }
     }
     expect(r.json().animations.map((a: any) => [a.index, a.id, a.frames, a.frameRate])).toEqual([[0, 155, 30, 60], [1, 160, 30, 60], [2, 162, 30, 60]])
+  })
+
+  it('the bundled samples (a motlist and a standalone mot) export with 0 validator errors', async () => {
+    for (const f of ['sample.motlist.663', 'sample_walk.mot.613']) {
+      const out = p(`${f}.glb`)
+      const r = await cli('re', 'export', path.join(repoRoot, 'resources', 'samples', 're', f), '--out', out, '--json')
+      expect(r.code, r.stderr).toBe(0)
+      const report = await validateBytes(new Uint8Array(readFileSync(out)))
+      expect(report.issues.numErrors, f).toBe(0)
+      expect(r.json().animations.length).toBeGreaterThan(0)
+    }
   })
 
   it('--motion I exports only that motion; its rotations are the file\'s quaternions at key frames', async () => {
