@@ -4,7 +4,9 @@
  * Skeleton (`skeletonScene`): one node per bone of the bone-header block, named after the bone,
  * parented as the block's `parentOffs` say, at the bone's reference local pose (translation,
  * rotation normalised, scale 1), plus one skin whose `joints[i]` is the node of bone i (so skin
- * joint index = bone index) with inverse bind matrices of the reference pose. Nodes carry
+ * joint index = bone index) with inverse bind matrices of the reference pose. No mesh is needed:
+ * Blender's glTF importer builds an armature from every skin (glTF-Blender-IO `vnode.py`,
+ * mark_bones_and_armas), so the file opens as an armature with one action per motion. Nodes carry
  * `extras.re = { bone, hash }`. Parents must come before children in a neutral scene; a bone list
  * that does not (rare in game files) is reordered and `boneNodes` maps bone index → node index
  * (identity for ordered lists).

@@ -37,6 +37,10 @@ describe('re export', () => {
     expect(report.issues.numErrors).toBe(0)
     expect(report.issues.numWarnings).toBe(0)
 
+    // Blender's importer (KhronosGroup/glTF-Blender-IO, io_import_scene_gltf2 `vnode.py`,
+    // mark_bones_and_armas) makes one armature per entry of `skins` (used by a mesh or not): its
+    // joints become bones, the armature sits at their deepest common ancestor (named after the
+    // skin); each glTF animation becomes an action, its channels keyed to the joint bones by node.
     const j = splitGlb(glb).json
     const sk = skeletonOf(readMotionFile(new Uint8Array(readFileSync(template))))!
     // one node per bone, named after it
