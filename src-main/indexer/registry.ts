@@ -1,15 +1,13 @@
 import type { DetectInput, FileDetector, FolderDetector } from './detector'
-import { n64Detector } from './detectors/n64'
-import { gfFileDetectors, gfFolderDetectors } from './detectors/gf'
-import { reFileDetectors, reFolderDetectors } from './detectors/re'
+import { nodeDomains } from '../domains/index'
 
-/** Every file detector, most specific first. */
+/** Every file detector of the registered domains, in list order (the N64 ROM detector first). */
 export function fileDetectors(): FileDetector[] {
-  return [n64Detector, ...gfFileDetectors, ...reFileDetectors]
+  return nodeDomains().flatMap((d) => d.fileDetectors ?? [])
 }
 
 export function folderDetectors(): FolderDetector[] {
-  return [...gfFolderDetectors, ...reFolderDetectors]
+  return nodeDomains().flatMap((d) => d.folderDetectors ?? [])
 }
 
 /** Content first (magic bytes), extension second. */
