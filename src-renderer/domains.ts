@@ -6,6 +6,7 @@
  */
 import type { Component } from 'vue'
 import type { AssetRow } from '@shared/api'
+import { assetKindInfo, sourceKindInfo } from '@shared/domains'
 import type { RendererDomain } from './domain'
 import { snapRenderer } from './components/snap/domain'
 import { stadiumRenderer } from './components/stadium/domain'
@@ -48,4 +49,10 @@ export function viewKeyOf(asset: AssetRow): string | null {
     return d.viewKey?.(asset) ?? null
   }
   return null
+}
+
+/** The tree's icon of a row: its kind's icon in the manifests (a source of an undeclared kind: ▣). */
+export function rowIcon(type: 'source' | 'asset' | 'more', kind: string): string {
+  if (type === 'source') return sourceKindInfo(kind)?.icon ?? '▣'
+  return type === 'asset' ? (assetKindInfo(kind)?.icon ?? '') : ''
 }

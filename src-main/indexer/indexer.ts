@@ -6,7 +6,7 @@ import type { IndexProgress, IndexResult, IndexResultSource, SourceKind } from '
 import type { Catalog } from '../catalog/catalog'
 import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from './detector'
 import { readGameFile, type GameFileLimits } from '../node/game-file'
-import { detectFile, fileDetectors, folderDetectors } from './registry'
+import { detectFile, fileDetectors, folderDetectors, recognisedKinds } from './registry'
 
 const HEAD_BYTES = 64 * 1024
 /** Any source file read whole: at most 256 MiB on disk or unpacked (the largest N64 image is 64 MiB). */
@@ -143,7 +143,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
       return
     }
     // Named on purpose and not recognised: say so rather than do nothing silently.
-    throw new Error(`${file}: not a kind of file Modbench recognises (N64 ROM, GF set folder, RE Engine motion, EMV Poser pose)`)
+    throw new Error(`${file}: not a kind of file Modbench recognises (${recognisedKinds()})`)
   }
 
   async function visitDir(dir: string, depth: number): Promise<void> {

@@ -1,4 +1,5 @@
 import type { DetectInput, FileDetector, FolderDetector } from './detector'
+import { sourceKindInfo } from '../../src-shared/domains'
 import { nodeDomains } from '../domains/index'
 
 /** Every file detector of the registered domains, in list order (the N64 ROM detector first). */
@@ -15,4 +16,10 @@ export function detectFile(input: DetectInput, detectors = fileDetectors()): Fil
   for (const d of detectors) if (d.matchContent?.(input)) return d
   for (const d of detectors) if (d.extensions?.test(input.name)) return d
   return null
+}
+
+/** The kinds of source the detectors recognise, in words (for "not a kind of file Modbench recognises"). */
+export function recognisedKinds(): string {
+  const kinds = [...fileDetectors(), ...folderDetectors()].map((d) => d.kind)
+  return [...new Set(kinds.map((k) => sourceKindInfo(k)?.label ?? k))].join(', ')
 }

@@ -5,7 +5,7 @@ export const gfDomain = defineDomain({
   id: 'gf',
   title: 'Pokémon Ultra Sun/Moon GF sets',
   sourceKinds: {
-    'gf-set': { label: 'GF set', icon: '▦', editor: true },
+    'gf-set': { label: 'GF set folder', icon: '▦', editor: true },
   },
   assetKinds: {
     'gf-file': { label: 'Set file', icon: '▤', editor: true },

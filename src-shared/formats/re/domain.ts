@@ -5,9 +5,9 @@ export const reDomain = defineDomain({
   id: 're',
   title: 'RE Engine motions',
   sourceKinds: {
-    're-motlist': { label: 'Motion list', icon: '♞', editor: true },
-    're-mot': { label: 'Motion file', icon: '♞', editor: true },
-    'emv-pose': { label: 'EMV Poser pose file', icon: '◇', editor: true },
+    're-motlist': { label: 'RE Engine motion list', icon: '♞', editor: true },
+    're-mot': { label: 'RE Engine motion', icon: '♞', editor: true },
+    'emv-pose': { label: 'EMV Poser pose', icon: '◇', editor: true },
   },
   assetKinds: {
     're-motlist': { label: 'Motion list', icon: '♞', editor: true },
