@@ -16,7 +16,7 @@ import { Services } from '../../src-main/services/index'
 import { runCli } from '../../src-main/cli/main'
 import { nodeDomains, registerDomain } from '../../src-main/domains/index'
 import { manifestProblems } from '../../src-main/domains/registry'
-import { allCommands } from '../../src-main/cli/commands/index'
+import { allCommands, commandsFor } from '../../src-main/cli/commands/index'
 import { assetKindInfo, sourceKindInfo, welcomeCards } from '../../src-shared/domains'
 import { errorReplyOf } from '../../src-shared/transport/api-error'
 import type { Channel } from '../../src-shared/api'
@@ -140,5 +140,12 @@ describe('the built-in manifests', () => {
     }
     const names = (await allCommands()).map((c) => c.name)
     expect(new Set(names).size).toBe(names.length)
+  })
+
+  it('load only the named group’s commands for a command word of a domain', async () => {
+    expect((await commandsFor('gf')).map((c) => c.name)).toEqual(['gf info', 'gf textures', 'gf extract', 'gf replace'])
+    const platform = (await commandsFor('ls')).map((c) => c.name)
+    expect(platform).toContain('ls')
+    expect(platform).toContain('snap stages') // a platform word needs the whole table (help, unknown command)
   })
 })
