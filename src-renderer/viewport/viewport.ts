@@ -20,7 +20,7 @@ import { Vector3 } from '@babylonjs/core/Maths/math.vector.js'
 import { Color3, Color4 } from '@babylonjs/core/Maths/math.color.js'
 import type { LinesMesh } from '@babylonjs/core/Meshes/linesMesh.js'
 import type { Scene } from '@shared/scene/types'
-import { boundsCenter, boundsRadius, sceneBounds, type Bounds } from '@shared/scene/bounds'
+import { boundsCenter, boundsRadius, nodeBounds, sceneBounds, type Bounds } from '@shared/scene/bounds'
 import { samplePose } from '@shared/scene/sample'
 import { buildScene, type BuildOptions, type BuiltMaterial, type BuiltScene, type MeshInfo } from './build'
 import { PointerEventTypes } from '@babylonjs/core/Events/pointerEvents.js'
@@ -276,7 +276,8 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
         player = new AnimationPlayer(built, applyMaterials)
         // Frame what the first shown frame needs: the rest pose and the start of the first clip.
         const anim = player.animation
-        bounds = unionBounds(sceneBounds(neutral), anim ? sceneBounds(neutral, samplePose(neutral, anim, 0)) : null)
+        // A scene without geometry (a bare skeleton) frames its nodes.
+        bounds = unionBounds(sceneBounds(neutral), anim ? sceneBounds(neutral, samplePose(neutral, anim, 0)) : null) ?? nodeBounds(neutral)
         const r = bounds ? Math.max(boundsRadius(bounds), 1e-3) : 1
         grid = makeGrid(scene, r)
         if (bounds) boundsBox = makeBoundsBox(scene, bounds)
