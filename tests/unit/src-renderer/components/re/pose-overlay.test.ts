@@ -4,7 +4,7 @@ import { PointerEventTypes, type PointerInfo } from '@babylonjs/core/Events/poin
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer.js'
 import { createViewportOn, type Viewport } from '../../../../../src-renderer/viewport/viewport'
 import { PoseOverlay } from '../../../../../src-renderer/components/re/pose-overlay'
-import { skeletonScene } from '../../../../../src-shared/formats/re/skeleton-scene'
+import { poseScene } from '../../../../../src-renderer/components/re/pose-scene'
 import { worldPose, eulerToQuat, quatCanonical, type Quat } from '../../../../../src-shared/formats/re'
 import { fixtureSkeleton } from '../../../../fixtures/re/skeleton'
 
@@ -26,9 +26,9 @@ function open(events: Partial<ConstructorParameters<typeof PoseOverlay>[1]> = {}
   engine = new NullEngine()
   vp = createViewportOn(engine, { toggles: { skeleton: true } })
   const overlay = new PoseOverlay(vp, { pick: () => {}, dragStart: () => {}, drag: () => {}, dragEnd: () => {}, ...events })
-  const shown = skeletonScene('fx', { names, parents, translations: t, rotations: r })
+  const shown = poseScene({ names, parents: Int32Array.from(parents), hashes: new Uint32Array(names.length), translations: t, rotations: r }, 'fx')
   vp.setScene(shown.scene)
-  overlay.attach(shown.nodeOfBone)
+  overlay.attach(shown.boneNodes)
   overlay.setPose(r)
   return overlay
 }
