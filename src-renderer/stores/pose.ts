@@ -1,8 +1,8 @@
 import { defineStore } from 'pinia'
 import { markRaw, ref, computed, shallowRef } from 'vue'
 import type { ReTemplate } from '@shared/api/re'
-import { PoseHistory } from '@shared/formats/re/pose-edit'
-import { DEFAULT_EULER_ORDER, type EulerOrder } from '@shared/formats/re/euler'
+import { PoseHistory, getQuat } from '@shared/formats/re/pose-edit'
+import { DEFAULT_EULER_ORDER, quatAngle, type EulerOrder } from '@shared/formats/re/euler'
 
 /**
  * The RE pose editor's sessions and their undo history, one session per template path. They live
@@ -108,6 +108,24 @@ export const usePoseStore = defineStore('re-pose', () => {
       s.savedPath = path
     }, undefined)
 
+  /** The bones of the active pose that differ from the reference, with their rotations (what a save writes). */
+  function changedBones(): { bones: string[]; rotations: Float64Array } {
+    const s = active.value
+    const bones: string[] = []
+    const rots: number[] = []
+    if (s) {
+      const sk = s.template.skeleton
+      for (let i = 0; i < sk.names.length; i++) {
+        const q = getQuat(s.history.current, i)
+        if (quatAngle(q, getQuat(sk.rotations, i)) > 1e-9) {
+          bones.push(sk.names[i]!)
+          rots.push(...q)
+        }
+      }
+    }
+    return { bones, rotations: Float64Array.from(rots) }
+  }
+
   const lastTemplate = (): string | null => storage()?.getItem(LAST_TEMPLATE) ?? null
   const lastFolder = (): string | null => storage()?.getItem(LAST_FOLDER) ?? null
   const rememberFolder = (folder: string): void => storage()?.setItem(LAST_FOLDER, folder)
@@ -122,7 +140,7 @@ export const usePoseStore = defineStore('re-pose', () => {
 
   return {
     revision, order, unit, active, current, selected, dirty, canUndo, canRedo, anyDirty,
-    open, leave, touch, apply, beginDrag, update, endDrag, undo, redo, select, setPoseName, markSaved,
+    open, leave, touch, apply, beginDrag, update, endDrag, undo, redo, select, setPoseName, markSaved, changedBones,
     lastTemplate, lastFolder, rememberFolder,
   }
 })

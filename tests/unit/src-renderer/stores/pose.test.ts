@@ -55,6 +55,10 @@ describe('pose store', () => {
     st.undo()
     st.apply(headY(30))
     expect(st.canRedo).toBe(false)
+    // what a save writes: only the bones off their reference, with their rotations
+    const changed = st.changedBones()
+    expect(changed.bones).toEqual(['Head'])
+    expect(Array.from(changed.rotations)).toEqual([0, Math.sin(Math.PI / 12), 0, Math.cos(Math.PI / 12)])
     // saving clears the dirty mark and remembers where
     st.markSaved('/out/x.motlist.663')
     expect(st.dirty).toBe(false)
