@@ -7,7 +7,10 @@ export const reNode = defineNodeDomain({
   shared: reDomain,
   fileDetectors: reFileDetectors,
   folderDetectors: reFolderDetectors,
-  cli: { groups: ['re'], load: () => import('./commands').then((m) => m.reCommands) },
+  cli: {
+    groups: ['re'],
+    load: () => Promise.all([import('./commands'), import('./gltf-commands')]).then(([m, g]) => [...m.reCommands, ...g.reGltfCommands]),
+  },
   handlers: {
     channels: ['re:openTemplate', 're:sampleMotion', 're:openPose', 're:savePose', 're:exportPose', 're:lastFolder'],
     load: () => import('./handlers').then((m) => m.reHandlers),
