@@ -3,8 +3,8 @@
  * sampler, so the viewport shows exactly what the exporter writes), texture-swap, visibility, UV
  * and colour tracks. Time is the clip's own time in seconds; frames are `floor(time · frameRate)`.
  */
-import type { Animation } from '../../src-shared/scene/types'
-import { clipTime, sampleChannel, sampleTextureSwap, sampleVec4Track, sampleVisibility } from '../../src-shared/scene/sample'
+import type { Animation } from '@shared/scene/types'
+import { clipTime, sampleChannel, sampleTextureSwap, sampleVec4Track, sampleVisibility } from '@shared/scene/sample'
 import type { BuiltScene } from './build'
 
 export interface PlayerState {
