@@ -11,7 +11,7 @@ import { exportGlb } from '../../../src-shared/export/gltf'
 import { readGltfAnimations, type GltfAnimations } from '../../../src-shared/export/gltf-read'
 import { motionFileScene, importAnimation, templateSkeleton, importOutputName, type ImportOptions, type ImportResult, type MotionFileScene } from '../../../src-shared/formats/re'
 import { buildModZip, type ModInfo } from '../../../src-shared/formats/re/fluffy-mod'
-import { loadMotionFile, type LoadedMotionFile } from '../../re/files'
+import { loadMotionFile, type LoadedMotionFile } from './files'
 import { tempSibling, writeFileAtomic } from '../../node/atomic'
 
 /** Re-throws a FormatError that names no file with `file`. */

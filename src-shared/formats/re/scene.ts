@@ -57,7 +57,11 @@ function parentsFirst(bones: readonly MotBone[]): number[] {
   const place = (i: number): void => {
     if (placed[i]) return
     const chain: number[] = []
-    for (let p = i; p >= 0 && !placed[p]; p = bones[p]!.parent) chain.push(p)
+    for (let p = i; p >= 0 && !placed[p]; p = bones[p]!.parent) {
+      // a parent chain longer than the list goes round in a cycle (a file can say so): refuse, never loop
+      if (chain.length >= bones.length) throw new FormatError(`bone ${i} "${bones[i]!.name}": its parent chain is a cycle`, { structure: 'BoneHeader.parentOffs' })
+      chain.push(p)
+    }
     for (let k = chain.length - 1; k >= 0; k--) {
       placed[chain[k]!] = 1
       order.push(chain[k]!)

@@ -96,3 +96,10 @@ describe('RE motions → neutral animations', () => {
     expect(() => motionFileScene(readMotionFile(mot))).toThrow(/no skeleton/)
   })
 })
+
+describe('skeletonScene on a parent cycle', () => {
+  it('refuses it with the bone named instead of looping', () => {
+    const cyc = (index: number, name: string, parent: number): MotBone => ({ index, name, hash: boneHash(name), parent, translation: [0, 0, 0], rotation: [0, 0, 0, 1], storedIndex: index })
+    expect(() => skeletonScene([cyc(0, 'a', 1), cyc(1, 'b', 0)])).toThrow(/bone 0 "a": its parent chain is a cycle/)
+  })
+})
