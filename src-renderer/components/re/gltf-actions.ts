@@ -9,7 +9,6 @@ import { bridge } from '../../bridge'
 export type Ask = (kind: 'open-file' | 'save-file', title: string, defaultPath: string) => Promise<string | null>
 
 const stem = (p: string) => p.replace(/\.(motlist|mot)(\.\d+)?$/i, '')
-const base = (p: string) => p.split(/[\\/]/).pop() ?? p
 
 /** Export .glb of a template (one motion or all). */
 export async function exportGlb(ask: Ask, path: string, motion?: number): Promise<string | null> {
@@ -34,11 +33,8 @@ export async function saveImported(ask: Ask, template: string, gltf: string, pre
   return { path: r.path!, status: `Saved ${r.path} (${r.frameCount} frames at ${r.frameRate} fps, ${r.tracks} tracks, largest key error ${r.maxError.toExponential(1)}).` }
 }
 
-/** Save as mod…: packs `file` (a saved motlist) as a Fluffy zip, the game path remembered per template. */
-export async function saveAsMod(ask: Ask, prompt: (title: string, value: string) => Promise<string | null>, file: string, template: string, name: string): Promise<string | null> {
-  const remembered = (await bridge.invoke('re:modGamePath', { template })).gamePath ?? 'natives/stm/'
-  const gamePath = await prompt('Game path inside the mod (natives/stm/…)', remembered.endsWith('/') ? remembered + base(file) : remembered)
-  if (!gamePath) return null
+/** Save as mod…: packs `file` (a saved motlist) at `gamePath` as a Fluffy zip; the game path is remembered per template. */
+export async function saveAsMod(ask: Ask, file: string, template: string, name: string, gamePath: string): Promise<string | null> {
   const out = await ask('save-file', 'Save the Fluffy Mod Manager zip', `${stem(file)}_mod.zip`)
   if (!out) return null
   const r = await bridge.invoke('re:packMod', { file, gamePath, name, out, template })
