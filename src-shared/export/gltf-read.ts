@@ -170,6 +170,9 @@ function checkViews(c: Container, buffers: Uint8Array[], file?: string): void {
 
 function floats(a: Accessor, n: number): Float32Array {
   const width = a.getElementSize()
+  // Plain float data: @gltf-transform already holds it as one packed array.
+  const arr = a.getArray()
+  if (arr instanceof Float32Array && !a.getNormalized() && arr.length >= n * width) return arr.slice(0, n * width)
   const out = new Float32Array(n * width)
   const el: number[] = []
   for (let i = 0; i < n; i++) {

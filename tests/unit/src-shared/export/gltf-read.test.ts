@@ -100,6 +100,21 @@ describe('readGltfAnimations', () => {
     expect(e.detail).toBe('key 1: time 0.5 does not increase (previous 0.5)')
   })
 
+  it('denormalises normalised integer rotation outputs (glTF 2.0 §5.22 animation sampler)', async () => {
+    const doc = new Document()
+    doc.createBuffer()
+    const hip = doc.createNode('Hip')
+    doc.createScene().addChild(hip)
+    // int16 normalised: c = max(v / 32767, −1); 23170 / 32767 = 0.70711… (≈ √½)
+    const out = doc.createAccessor().setType('VEC4').setArray(new Int16Array([0, 0, 0, 32767, 0, 23170, 0, 23170])).setNormalized(true)
+    const s = doc.createAnimationSampler().setInput(doc.createAccessor().setType('SCALAR').setArray(new Float32Array([0, 1]))).setOutput(out)
+    doc.createAnimation('turn').addSampler(s).addChannel(doc.createAnimationChannel().setTargetNode(hip).setTargetPath('rotation').setSampler(s))
+    const g = await readGltfAnimations(await new WebIO().writeBinary(doc))
+    const v = Array.from(g.animations[0]!.channels[0]!.values)
+    expect(v.slice(0, 4)).toEqual([0, 0, 0, 1])
+    expect(v[5]).toBeCloseTo(23170 / 32767, 6)
+  })
+
   it('not glTF at all', async () => {
     expect((await failure(new TextEncoder().encode('hello'))).message).toMatch(/^in\.glb: glTF JSON: not valid JSON/)
     expect((await failure(new TextEncoder().encode('{"asset":{"version":"1.0"}}'))).message).toMatch(/asset: asset\.version is "1\.0", not glTF 2\.x/)
