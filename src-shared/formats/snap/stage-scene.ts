@@ -6,7 +6,8 @@
  * marker nodes and extras. Game units, right-handed, Y up (no axis flip, §10).
  */
 import { hex } from '../../binary'
-import { computeUV, decodeTextureRef, stateKey, vertexNormal, wrapMode, type DrawCall, type TextureRef } from '../n64/f3dex2'
+import { mat4FromEulerExtrinsicXYZ, mat4Multiply, mat4ScaleColumns, quatFromEulerExtrinsicXYZ, type M4 } from '../../scene/math'
+import { computeUV, decodeTextureRef, vertexNormal, wrapMode, type DrawCall, type TextureRef } from '../n64/f3dex2'
 import { OtherModeH } from '../n64/gbi'
 import { combinerUses } from '../n64/gbi'
 import type { Animation, ColorTrack, Material, Mesh, Primitive, Scene, SceneNode, Texture, TextureSwapTrack, UVTrack, Curve } from '../../scene/types'
@@ -43,35 +44,12 @@ export interface StageSceneStats {
   warnings: string[]
 }
 
-type M4 = number[]
-const IDENT: M4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
-
 /** Column-major T · Rz · Ry · Rx · S (§4.3). */
-function nodeLocal(n: GfxNode): M4 {
-  const [rx, ry, rz] = n.rotation
-  const cx = Math.cos(rx), sx = Math.sin(rx), cy = Math.cos(ry), sy = Math.sin(ry), cz = Math.cos(rz), sz = Math.sin(rz)
-  const r = [
-    cy * cz, cy * sz, -sy,
-    sx * sy * cz - cx * sz, sx * sy * sz + cx * cz, sx * cy,
-    cx * sy * cz + sx * sz, cx * sy * sz - sx * cz, cx * cy,
-  ]
-  const [sx_, sy_, sz_] = n.scale
-  return [r[0]! * sx_, r[1]! * sx_, r[2]! * sx_, 0, r[3]! * sy_, r[4]! * sy_, r[5]! * sy_, 0, r[6]! * sz_, r[7]! * sz_, r[8]! * sz_, 0, n.translation[0], n.translation[1], n.translation[2], 1]
-}
-
-function mul(a: M4, b: M4): M4 {
-  const o = new Array<number>(16).fill(0)
-  for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) {
-    let s = 0
-    for (let k = 0; k < 4; k++) s += a[k * 4 + r]! * b[c * 4 + k]!
-    o[c * 4 + r] = s
-  }
-  return o
-}
+const nodeLocal = (n: GfxNode): M4 => mat4ScaleColumns(mat4FromEulerExtrinsicXYZ(n.rotation, n.translation), n.scale)
 
 function nodeWorlds(nodes: GfxNode[]): M4[] {
   const out: M4[] = []
-  for (const n of nodes) out.push(n.parent >= 0 ? mul(out[n.parent]!, nodeLocal(n)) : nodeLocal(n))
+  for (const n of nodes) out.push(n.parent >= 0 ? mat4Multiply(out[n.parent]!, nodeLocal(n)) : nodeLocal(n))
   return out
 }
 
@@ -299,7 +277,7 @@ export function buildStageScene(stage: Stage, opts: StageSceneOptions = {}): { s
       stats.triangles += cached?.triangles ?? 0
       b.node({
         name: `static ${so.id} (${roomName(room)} #${i})`, parent: nodeIndex,
-        translation: [so.position[0] * 100, so.position[1] * 100, so.position[2] * 100], rotation: eulerToQuat(so.rotation), scale: so.scale,
+        translation: [so.position[0] * 100, so.position[1] * 100, so.position[2] * 100], rotation: quatFromEulerExtrinsicXYZ(so.rotation), scale: so.scale,
         ...(cached ? { mesh: cached.mesh } : {}),
         extras: { snap: { kind: 'static', id: so.id, room: room.index, group: room.group, drawFunc: hex(entry.drawFunc), payload: hex(entry.payload) } },
       })
@@ -320,7 +298,7 @@ export function buildStageScene(stage: Stage, opts: StageSceneOptions = {}): { s
       // (X, Z), which the game uses instead of translation.y for ground spawns (§3.5)
       const info = { room: room.index, group: room.group, spawn: i, id: sp.id, name: spawnName(sp.id), behavior: sp.behavior, translation: sp.translation, euler: sp.euler, world, groundY, path: pathIndex ?? null }
       spawnList.push(info)
-      const q = eulerToQuat(sp.euler)
+      const q = quatFromEulerExtrinsicXYZ(sp.euler)
       b.node({ name: `${spawnName(sp.id)} (${roomName(room)} #${i})`, parent: spawnsGroup, translation: world, rotation: q, scale: [1, 1, 1], extras: { snap: { kind: 'spawn', ...info } } })
     })
   }
@@ -384,20 +362,6 @@ export function buildStageScene(stage: Stage, opts: StageSceneOptions = {}): { s
   return { scene: b.scene, stats }
 }
 
-/** RPY Euler (Rz·Ry·Rx, §4.3) → quaternion [x, y, z, w]. */
-export function eulerToQuat(e: [number, number, number]): [number, number, number, number] {
-  const [x, y, z] = e
-  const cx = Math.cos(x / 2), sx = Math.sin(x / 2), cy = Math.cos(y / 2), sy = Math.sin(y / 2), cz = Math.cos(z / 2), sz = Math.sin(z / 2)
-  // q = qz * qy * qx
-  return [
-    sx * cy * cz - cx * sy * sz,
-    cx * sy * cz + sx * cy * sz,
-    cx * cy * sz - sx * sy * cz,
-    cx * cy * cz + sx * sy * sz,
-  ]
-}
-
-export { stateKey, IDENT }
 
 const signed12 = (x: number) => (x << 20) >> 20
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { validateBytes } from 'gltf-validator'
 import { buildSnapRom, defaultStage } from '../../../../fixtures/snap/build-rom'
 import { parseStage } from '../../../../../src-shared/formats/snap/stage'
-import { buildStageScene, eulerToQuat } from '../../../../../src-shared/formats/snap/stage-scene'
+import { buildStageScene } from '../../../../../src-shared/formats/snap/stage-scene'
+import { quatFromEulerExtrinsicXYZ } from '../../../../../src-shared/scene/math'
 import { validateScene } from '../../../../../src-shared/scene/validate'
 import { exportGlb } from '../../../../../src-shared/export/gltf'
 
@@ -81,7 +82,7 @@ describe('stage scene (neutral model)', () => {
     const np = spawns.find((x) => (x as unknown as { group: string }).group === 'nonPath') as unknown as { groundY: number; world: number[] }
     expect(np.world[0]).toBe(-1200)
     expect(np.groundY).toBeCloseTo(-120, 3)
-    expect(eulerToQuat([0, Math.PI, 0]).map((x) => Math.round(x * 1e6) / 1e6)).toEqual([0, 1, 0, 0])
+    expect(quatFromEulerExtrinsicXYZ([0, Math.PI, 0]).map((x) => Math.round(x * 1e6) / 1e6)).toEqual([0, 1, 0, 0])
   })
   it('exports a glb the Khronos validator accepts', async () => {
     const glb = await exportGlb(scene)
