@@ -7,10 +7,10 @@
 import { GeometryMode } from '../n64/gbi'
 import { PrimitiveBuilder, buildPrimitives, type SceneAssembler } from '../../scene/assemble'
 import type { Material, Primitive, WrapMode } from '../../scene/types'
-import { decodeModelTexture } from './model-header'
 import type { StadiumModel } from './model'
 import type { MaterialState } from './model-graph'
 import type { Triangle } from './display-lists'
+import { materialBank, pixelKey, type StadiumSceneData } from './scene-data'
 
 /** glTF wrap from a tile's cm bits and mask (§7.4): CLAMP bit → clamp, MIRROR → mirror, else repeat. */
 export function wrapFromTile(cm: number, _mask: number): WrapMode {
@@ -64,23 +64,19 @@ export class StadiumMeshes {
   triangles = 0
   vertices = 0
 
-  constructor(private readonly a: SceneAssembler, private readonly m: StadiumModel, private readonly halfTexel: boolean) {}
+  constructor(private readonly a: SceneAssembler, private readonly m: StadiumModel, private readonly pixels: StadiumSceneData['pixels'], private readonly halfTexel: boolean) {}
 
   /** The scene texture of texture `ti` with palette `pi` as material `mat` binds it; undefined when it does not decode. */
   texture(ti: number, pi: number, mat: MaterialState): number | undefined {
     const tile = this.m.dl?.materialTiles?.get(mat.at)
-    const bank = tile?.palette ?? 0
+    const bank = materialBank(this.m, mat)
     const wrapS = tile ? wrapFromTile(tile.cms, tile.masks) : 'clamp'
     const wrapT = tile ? wrapFromTile(tile.cmt, tile.maskt) : 'clamp'
-    return this.a.texture(`${ti}:${pi}:${bank}:${wrapS}:${wrapT}`, () => {
-      try {
-        const d = decodeModelTexture(this.m.module, this.m.tables, ti, pi, bank)
-        const rec = this.m.tables.textures[ti]!
-        return { name: `${String(ti).padStart(2, '0')}_${d.width}x${d.height}${pi >= 0 && rec.fmt === 2 ? `_p${pi}${rec.siz === 0 ? `b${bank}` : ''}` : ''}`, width: d.width, height: d.height, rgba: d.rgba, wrapS, wrapT, filter: 'linear' }
-      } catch (e) {
-        this.a.warn(`texture ${ti} (palette ${pi}): ${(e as Error).message}`)
-        return undefined
-      }
+    return this.a.texture(`${pixelKey(ti, pi, bank)}:${wrapS}:${wrapT}`, () => {
+      const d = this.pixels.get(pixelKey(ti, pi, bank)) ?? new Error('not decoded by the structure step')
+      if (d instanceof Error) return void this.a.warn(`texture ${ti} (palette ${pi}): ${d.message}`)
+      const rec = this.m.tables.textures[ti]!
+      return { name: `${String(ti).padStart(2, '0')}_${d.width}x${d.height}${pi >= 0 && rec.fmt === 2 ? `_p${pi}${rec.siz === 0 ? `b${bank}` : ''}` : ''}`, width: d.width, height: d.height, rgba: d.rgba, wrapS, wrapT, filter: 'linear' }
     })
   }
 

@@ -5,17 +5,18 @@
  * combiner preset / render layer / cull mode, textures with wrap modes, baked 30 fps animations
  * and eye texture animations as texture-swap tracks.
  *
- * `loadModel` (model.ts) is the structure step (geo layout, display lists run into triangles);
- * this file converts in small steps through the shared scene assembler: nodes, skin joints,
- * materials and meshes (scene-meshes.ts), texture animations, skeletal animations, extras.
+ * Structure first: `loadModel` (model.ts) walks the geo layout and runs the display lists into
+ * triangles, `readStadiumSceneData` (scene-data.ts) decodes the textures and samples the joint
+ * keys. `stadiumScene` then only converts, in small steps through the shared scene assembler:
+ * nodes, skin joints, materials and meshes (scene-meshes.ts), texture animations, skeletal
+ * animations, extras.
  */
 import { SceneAssembler, identityMatrices } from '../../scene/assemble'
 import type { Animation, Channel, Scene, TextureSwapTrack, Vec3 } from '../../scene/types'
 import { levelLocals, type LevelLocal, type TrigMode } from './joint-math'
-import { sampleJoint } from './skeletal-anim'
 import type { StadiumModel } from './model'
-import type { SkeletalAnimation } from './skeletal-anim'
 import { StadiumMeshes } from './scene-meshes'
+import { readStadiumSceneData, type StadiumSceneData } from './scene-data'
 
 export { wrapFromTile, alphaModeForLayer, presetMaterial } from './scene-meshes'
 
@@ -38,6 +39,7 @@ export interface LevelNodes {
 /** What the conversion steps share. */
 interface Ctx {
   m: StadiumModel
+  data: StadiumSceneData
   a: SceneAssembler
   trig: TrigMode
   interp: 'LINEAR' | 'STEP'
@@ -187,12 +189,14 @@ function bakedChannel(ctx: Ctx, locals: LevelLocal[][], times: Float32Array, lev
 }
 
 /** Skeletal animation channels, baked per frame through the game's maths (§16.2). */
-function skeletalChannels(ctx: Ctx, a: SkeletalAnimation): Channel[] {
+function skeletalChannels(ctx: Ctx, ai: number): Channel[] {
   const { m, ln, rest } = ctx
   const { levels, bones } = m.graph
-  const n = Math.max(1, a.frameCount)
+  const a = m.animations[ai]!
+  const poses = ctx.data.poses[ai]!
+  const n = poses.length
   const locals: LevelLocal[][] = []
-  for (let f = 0; f < n; f++) locals.push(levelLocals(levels, bones, (b) => sampleJoint(m.module, a, bones[b]!, f), ctx.trig))
+  for (let f = 0; f < n; f++) locals.push(levelLocals(levels, bones, (b) => poses[f]![b]!, ctx.trig))
   const times = new Float32Array(n) // one key-time array shared by the clip's full channels
   for (let f = 0; f < n; f++) times[f] = f / FRAME_RATE
   const channels: Channel[] = []
@@ -237,25 +241,31 @@ function stadiumExtras(m: StadiumModel, ln: LevelNodes, texAnimTracks: TextureAn
   }
 }
 
+/** The scene of a loaded model: the structure step, then the conversion. */
 export function buildStadiumScene(m: StadiumModel, opts: StadiumSceneOptions = {}): Scene {
+  return stadiumScene(m, readStadiumSceneData(m), opts)
+}
+
+/** The conversion step: reads no module byte (everything comes from `m`'s structures and `data`). */
+export function stadiumScene(m: StadiumModel, data: StadiumSceneData, opts: StadiumSceneOptions = {}): Scene {
   const trig = opts.trig ?? 'game'
   const { levels, bones } = m.graph
   const bind = (b: number) => ({ t: [...bones[b]!.translation] as Vec3, r: [...bones[b]!.rotation] as Vec3, s: [...bones[b]!.scale] as Vec3 })
   const asm = new SceneAssembler(m.slug, {}, [...m.warnings])
-  const ctx: Ctx = { m, a: asm, trig, interp: opts.interpolation ?? 'LINEAR', rest: levelLocals(levels, bones, bind, trig), ln: { pivot: [], leaf: [] } }
+  const ctx: Ctx = { m, data, a: asm, trig, interp: opts.interpolation ?? 'LINEAR', rest: levelLocals(levels, bones, bind, trig), ln: { pivot: [], leaf: [] } }
   const { ln } = ctx
   const scene = asm.scene
   const warnings = asm.warnings
   levelNodes(ctx)
   const { joints, jointOfLevel } = skinJoints(ctx)
-  const meshes = new StadiumMeshes(asm, m, opts.halfTexel === true)
+  const meshes = new StadiumMeshes(asm, m, data.pixels, opts.halfTexel === true)
   meshes.addTriangles(m.dl?.triangles ?? [], jointOfLevel)
   meshAndSkin(ctx, meshes, joints)
   const texAnimTracks = textureAnimationTracks(ctx, meshes)
   // Skeletal animations with their paired eye texture animation.
   m.animations.forEach((a, ai) => {
     const n = Math.max(1, a.frameCount)
-    const channels = skeletalChannels(ctx, a)
+    const channels = skeletalChannels(ctx, ai)
     const label = m.labels.labels[ai]!
     const paired = label.pairedTextureAnimation
     const textureSwaps: TextureSwapTrack[] = []
