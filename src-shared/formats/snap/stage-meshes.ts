@@ -117,8 +117,10 @@ export class StageMeshes {
       const lit = isLit(dc)
       for (const v of dc.vertices) {
         pushVertex(g, v, lit ? vertexNormal(v) : null, worlds?.[v.bone])
-        if (ref && textured) g.uv.push(...computeUV(v.s, v.t, dc.state.texture, ref, opts.halfTexel))
-        else if (textured) g.uv.push(0, 0)
+        if (ref && textured) {
+          const [u, vv] = computeUV(v.s, v.t, dc.state.texture, ref, opts.halfTexel)
+          g.uv.push(u, vv)
+        } else if (textured) g.uv.push(0, 0)
       }
       for (const i of dc.indices) g.idx.push(base + i)
       triangles += dc.indices.length / 3
