@@ -24,7 +24,8 @@
  * `PrimitiveBuilder` keeps flat attribute lists; `build()` packs them into typed arrays and keeps
  * an attribute only when every vertex has it (so a lit group gets normals and an unlit one
  * colours by what was pushed). One joint per vertex (`joint`) becomes rigid skinning: that joint
- * with weight 1. No byte reading here and no format knowledge.
+ * with weight 1; four per vertex (`joints4` + `weights4`, e.g. GF's blend indices/weights) are
+ * packed as they are. No byte reading here and no format knowledge.
  */
 import type { Material, Mesh, Primitive, Scene, SceneNode, Texture } from './types'
 import { emptyScene } from './types'
@@ -105,6 +106,9 @@ export class PrimitiveBuilder {
   readonly col: number[] = []
   /** One joint (skin joint index) per vertex: rigid skinning. */
   readonly joint: number[] = []
+  /** Or four joints and four weights per vertex (weights summing to 1). */
+  readonly joints4: number[] = []
+  readonly weights4: number[] = []
   readonly idx: number[] = []
   private readonly seen = new Map<string, number>()
 
@@ -133,7 +137,10 @@ export class PrimitiveBuilder {
     if (this.nrm.length === n * 3) p.normals = new Float32Array(this.nrm)
     if (this.col.length === n * 4) p.colors = new Float32Array(this.col)
     if (opts.uvs !== false && this.uv.length === n * 2) p.uvs = new Float32Array(this.uv)
-    if (this.joint.length === n) {
+    if (this.joints4.length === n * 4 && this.weights4.length === n * 4) {
+      p.joints = new Uint16Array(this.joints4)
+      p.weights = new Float32Array(this.weights4)
+    } else if (this.joint.length === n) {
       p.joints = new Uint16Array(n * 4)
       p.weights = new Float32Array(n * 4)
       for (let i = 0; i < n; i++) {

@@ -63,6 +63,16 @@ describe('scene assembler', () => {
     expect(p.build({ uvs: false })!.uvs).toBeUndefined()
     expect(new PrimitiveBuilder(0).build()).toBeNull()
   })
+  it('four joints and weights per vertex are packed as given', () => {
+    const p = new PrimitiveBuilder(0)
+    p.pos.push(0, 0, 0, 1, 0, 0, 0, 1, 0)
+    p.joints4.push(0, 1, 0, 0, 2, 3, 4, 0, 5, 0, 0, 0)
+    p.weights4.push(0.75, 0.25, 0, 0, 0.5, 0.25, 0.25, 0, 1, 0, 0, 0)
+    p.idx.push(0, 1, 2)
+    const prim = p.build()!
+    expect(Array.from(prim.joints!)).toEqual([0, 1, 0, 0, 2, 3, 4, 0, 5, 0, 0, 0])
+    expect(Array.from(prim.weights!)).toEqual([0.75, 0.25, 0, 0, 0.5, 0.25, 0.25, 0, 1, 0, 0, 0])
+  })
   it('identity matrices', () => {
     expect(Array.from(identityMatrices(2))).toEqual([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
   })
