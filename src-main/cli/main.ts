@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import type { Command, CommandContext } from './command'
 import { UsageError } from './command'
 import { stderrProgress } from './progress'
+import { writeJsonArray } from './json-stream'
 import { allCommands } from './commands/index'
 
 const VERSION = '0.1.0'
@@ -108,6 +109,7 @@ export async function runCli(argv: string[], io: CliIO = { stdout: process.stdou
     out: (t) => io.stdout.write(t + '\n'),
     err: (t) => io.stderr.write(t + '\n'),
     printJson: (v) => io.stdout.write(JSON.stringify(v, null, 2) + '\n'),
+    printJsonArray: (items) => writeJsonArray(items, (t) => io.stdout.write(t)),
     progress: (label) => stderrProgress(label, io.stderr as NodeJS.WriteStream),
     signal: controller.signal,
   }
