@@ -3,7 +3,7 @@ import * as fs from 'node:fs'
 import * as path from 'node:path'
 import type { AssetRow, SourceKind, SourceRow } from '../../src-shared/api/catalog'
 import type { AssetDraft } from '../indexer/detector'
-import { searchTopN } from './fts'
+import { searchTopN } from './fts-search'
 import { migrate } from './migrations'
 import { dropAssets, writeError, writeSource } from './writes'
 
@@ -34,6 +34,7 @@ interface SourceDbRow {
   error: string | null
   metadata: string
   indexed_at: number
+  ino: number
 }
 
 function toAsset(r: AssetDbRow): AssetRow {
@@ -50,7 +51,10 @@ function toAsset(r: AssetDbRow): AssetRow {
   }
 }
 
-function toSource(r: SourceDbRow): SourceRow & { metadata: Record<string, unknown> } {
+/** A source row as the catalog holds it: the API's row plus its metadata and the file's inode. */
+export type CatalogSource = SourceRow & { metadata: Record<string, unknown>; ino: number }
+
+function toSource(r: SourceDbRow): CatalogSource {
   return {
     id: r.id,
     path: r.path,
@@ -62,6 +66,7 @@ function toSource(r: SourceDbRow): SourceRow & { metadata: Record<string, unknow
     error: r.error,
     indexedAt: r.indexed_at,
     metadata: JSON.parse(r.metadata) as Record<string, unknown>,
+    ino: r.ino,
   }
 }
 
@@ -74,13 +79,17 @@ export function ftsQuery(text: string): string | null {
   return phrases.length ? phrases.join(' AND ') : null
 }
 
-/** The prefix phrases of `ftsQuery`, one per word. */
-export function ftsPhrases(text: string): string[] {
+/** The words of a search text (letters and digits; NFKC). */
+function ftsWords(text: string): string[] {
   return text
     .normalize('NFKC')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
-    .map((w) => `"${w.replace(/"/g, '""')}"*`)
+}
+
+/** The prefix phrases of `ftsQuery`, one per word. */
+export function ftsPhrases(text: string): string[] {
+  return ftsWords(text).map((w) => `"${w.replace(/"/g, '""')}"*`)
 }
 
 /** One row of `ls`/`find` (CLI.md's JSON shape): `{"id","kind","name","source","parent"}`. */
@@ -137,21 +146,21 @@ export class Catalog {
   }
 
   sources(): SourceRow[] {
-    return (this.db.prepare('SELECT * FROM sources ORDER BY path').all() as SourceDbRow[]).map(toSource)
+    return (this.st('SELECT * FROM sources ORDER BY path').all() as SourceDbRow[]).map(toSource)
   }
 
-  source(id: number): (SourceRow & { metadata: Record<string, unknown> }) | null {
-    const r = this.db.prepare('SELECT * FROM sources WHERE id = ?').get(id) as SourceDbRow | undefined
+  source(id: number): CatalogSource | null {
+    const r = this.st('SELECT * FROM sources WHERE id = ?').get(id) as SourceDbRow | undefined
     return r ? toSource(r) : null
   }
 
-  sourceByPath(p: string): (SourceRow & { metadata: Record<string, unknown> }) | null {
-    const r = this.db.prepare('SELECT * FROM sources WHERE path = ?').get(path.resolve(p)) as SourceDbRow | undefined
+  sourceByPath(p: string): CatalogSource | null {
+    const r = this.st('SELECT * FROM sources WHERE path = ?').get(path.resolve(p)) as SourceDbRow | undefined
     return r ? toSource(r) : null
   }
 
   asset(id: number): AssetRow | null {
-    const r = this.db.prepare(`SELECT ${ASSET_COLS} FROM assets a JOIN sources s ON s.id = a.source_id WHERE a.id = ?`).get(id) as AssetDbRow | undefined
+    const r = this.st(`SELECT ${ASSET_COLS} FROM assets a JOIN sources s ON s.id = a.source_id WHERE a.id = ?`).get(id) as AssetDbRow | undefined
     return r ? toAsset(r) : null
   }
 
@@ -227,11 +236,12 @@ export class Catalog {
   search(text: string, limit = 200): AssetRow[] {
     const q = ftsQuery(text)
     if (!q) return []
-    const hits = searchTopN(this.db, q, ftsPhrases(text), limit)
-    const get = this.st(`SELECT ${ASSET_COLS} FROM assets a JOIN sources s ON s.id = a.source_id WHERE a.id = ?`)
+    const hits = searchTopN(this.st.bind(this), q, ftsWords(text), limit)
+    const rows = this.st(`SELECT ${ASSET_COLS} FROM assets a JOIN sources s ON s.id = a.source_id WHERE a.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(hits.map((h) => h.id))) as AssetDbRow[]
+    const byId = new Map(rows.map((r) => [r.id, r]))
     const out: AssetRow[] = []
     for (const h of hits) {
-      const r = get.get(h.id) as AssetDbRow | undefined
+      const r = byId.get(h.id)
       if (r) out.push(toAsset(r))
     }
     return out
@@ -239,8 +249,8 @@ export class Catalog {
 
   assetCount(sourceId?: number): number {
     const r = (sourceId === undefined
-      ? this.db.prepare('SELECT COUNT(*) AS n FROM assets').get()
-      : this.db.prepare('SELECT COUNT(*) AS n FROM assets WHERE source_id = ?').get(sourceId)) as { n: number }
+      ? this.st('SELECT COUNT(*) AS n FROM assets').get()
+      : this.st('SELECT COUNT(*) AS n FROM assets WHERE source_id = ?').get(sourceId)) as { n: number }
     return r.n
   }
 

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3'
 import * as path from 'node:path'
 import type { SourceKind } from '../../src-shared/api/catalog'
 import type { AssetDraft } from '../indexer/detector'
-import { FTS_KEY, ftsAddSource, ftsBucket, ftsRemoveSource } from './fts'
+import { FTS_KEY, addTerms, ftsAddSource, ftsBucket, ftsRemoveSource } from './fts'
 
 export interface SourceInfo {
   path: string
@@ -58,6 +58,7 @@ export function writeSource(st: Prepare, info: SourceInfo, drafts: AssetDraft[],
   const kids = childCounts(drafts)
   const ids = new Map<string, number>()
   const ords = new Map<number | null, number>()
+  const terms = new Set<string>()
   let n = 0
   for (const d of drafts) {
     if (ids.has(d.key)) throw new Error(`${abs}: duplicate asset key ${d.key}`)
@@ -73,13 +74,14 @@ export function writeSource(st: Prepare, info: SourceInfo, drafts: AssetDraft[],
     const tags = d.tags?.length ? d.tags.join(' ') : ''
     const locator = d.locator ? JSON.stringify(d.locator) : '{}'
     const metadata = d.metadata ? JSON.stringify(d.metadata) : '{}'
-    ins.run(id, sourceId, parent, ord, d.kind, d.name, locator, metadata, tags, kids.get(d.key) ?? 0, ftsBucket(d.name, tags))
+    ins.run(id, sourceId, parent, ord, d.kind, d.name, locator, metadata, tags, kids.get(d.key) ?? 0, ftsBucket(d.name, tags, terms))
     ids.set(d.key, id)
     n++
     if (beforeCommit && n === Math.ceil(drafts.length / 2)) beforeCommit(n)
   }
   st("INSERT INTO id_seq (name, value) VALUES ('assets', ?) ON CONFLICT(name) DO UPDATE SET value = MAX(value, excluded.value)").run(nextId - 1)
   ftsAddSource(st, sourceId)
+  addTerms(st, terms)
   if (beforeCommit && drafts.length === 0) beforeCommit(0)
   return { sourceId, assets: n }
 }

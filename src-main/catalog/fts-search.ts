@@ -1,0 +1,135 @@
+import type Database from 'better-sqlite3'
+import { FTS_KEY, MULTI_FROM, UNBOUNDED, bm25Term, bucketBound, bucketShape, ftsTotals } from './fts'
+
+/**
+ * Top-N full-text search over the bucketed index of fts.ts. It gives exactly what
+ * `ORDER BY rank, id LIMIT N` over every match gives (bm25 as FTS5 computes it, ties by id),
+ * without ranking every match:
+ * - each prefix word is searched as the OR of its indexed terms (`fts_terms`), walked lazily;
+ * - R = 1 rows (every phrase occurs once) score by D alone, lower D higher, and lie first in
+ *   rowid order by D: the first N matches in rowid order are their top N (one short walk);
+ * - R ≥ 2 rows lie last: walked from the end, best bound first, their phrase counts read off
+ *   their own text, until no bucket left can reach the N-th hit;
+ * - a single word needs no idf (one positive factor of every score); several words need each
+ *   word's match count (what FTS5's bm25 counts first anyway).
+ * A one-letter or non-ASCII word, or rows we do not tokenize ourselves, fall back to FTS5's full
+ * ranking.
+ */
+export interface Hit {
+  id: number
+  /** bm25 score (positive; FTS5's rank negated), or a positive multiple of it. */
+  score: number
+}
+
+/**
+ * Best first: higher score, then the lower id. Scores within 1e-12 of each other count as equal:
+ * the same row scored by FTS5 (C `log`) and here (`Math.log`) may differ in the last bit.
+ */
+export function byRank(a: Hit, b: Hit): number {
+  const d = b.score - a.score
+  return Math.abs(d) <= 1e-12 * Math.max(a.score, b.score) ? a.id - b.id : d
+}
+
+type Prepare = (sql: string) => Database.Statement
+
+interface Ctx {
+  st: Prepare
+  /** The query as ORs of exact terms. */
+  query: string
+  words: string[]
+  idf: number[]
+  avgdl: number
+  limit: number
+}
+
+/** bm25 of a row with phrase frequencies `f` and `d` tokens, summed in FTS5's order. */
+function bm25(c: Ctx, f: (i: number) => number, d: number): number {
+  let s = 0
+  for (let i = 0; i < c.idf.length; i++) s += c.idf[i]! * bm25Term(f(i), d, c.avgdl)
+  return s
+}
+
+/** How many tokens of the (ASCII) texts start with `word` (lower-case). */
+function prefixCount(word: string, texts: string[]): number {
+  let n = 0
+  for (const t of texts) for (const tok of t.toLowerCase().split(/[^a-z0-9]+/)) if (tok.startsWith(word) && tok) n++
+  return n
+}
+
+/** The best R = 1 rows: the first `limit` matches in rowid order (D ascending, then id). */
+function singleHits(c: Ctx): Hit[] {
+  const keys = c.st('SELECT rowid FROM assets_fts WHERE assets_fts MATCH ? AND rowid < ? ORDER BY rowid LIMIT ?').pluck().all(c.query, MULTI_FROM * FTS_KEY, c.limit) as number[]
+  return keys.map((k) => ({ id: k % FTS_KEY, score: bm25(c, () => 1, Math.floor(k / FTS_KEY) - 256) }))
+}
+
+/**
+ * Adds the R ≥ 2 rows that can reach the top N, walking them from the end (higher R, then lower
+ * D first) and stopping once no bucket left can beat the N-th hit.
+ */
+function multiHits(c: Ctx, hits: Hit[], buckets: number[], sumIdf: number): Hit[] {
+  const multi = buckets.filter((b) => b >= MULTI_FROM && b !== UNBOUNDED).sort((x, y) => y - x)
+  if (!multi.length) return hits
+  // best bound among the buckets at or after each one in the walk
+  const rest = new Map<number, number>()
+  let best = 0
+  for (let i = multi.length - 1; i >= 0; i--) rest.set(multi[i]!, (best = Math.max(best, bucketBound(multi[i]!, c.avgdl))))
+  const sql = `SELECT f.rowid AS k, a.name, a.tags FROM assets_fts f JOIN assets a ON a.id = f.rowid % ${FTS_KEY} WHERE assets_fts MATCH ? AND f.rowid >= ? AND f.rowid < ? ORDER BY f.rowid DESC`
+  const found: Hit[] = []
+  let nth = hits.length >= c.limit ? hits[c.limit - 1]!.score : -Infinity
+  for (const r of c.st(sql).iterate(c.query, MULTI_FROM * FTS_KEY, UNBOUNDED * FTS_KEY) as IterableIterator<{ k: number; name: string; tags: string }>) {
+    const b = Math.floor(r.k / FTS_KEY)
+    // the margin keeps float rounding from cutting a tie, which the lower id may still win
+    if (sumIdf * (rest.get(b) ?? Infinity) < nth * (1 - 1e-9)) break
+    const h = { id: r.k % FTS_KEY, score: bm25(c, (i) => prefixCount(c.words[i]!, [r.name, r.tags]), bucketShape(b).d) }
+    found.push(h)
+    if (found.length % 256 === 0) {
+      hits = hits.concat(found.splice(0)).sort(byRank).slice(0, c.limit)
+      if (hits.length >= c.limit) nth = hits[c.limit - 1]!.score
+    }
+  }
+  return hits.concat(found).sort(byRank).slice(0, c.limit)
+}
+
+/** The whole ranking by FTS5, for what the bounds do not cover. */
+function fullRank(st: Prepare, query: string, limit: number): Hit[] {
+  const rows = st(`SELECT rowid % ${FTS_KEY} AS id, rank AS r FROM assets_fts WHERE assets_fts MATCH ? ORDER BY rank, id LIMIT ?`).all(query, limit) as { id: number; r: number }[]
+  return rows.map((r) => ({ id: r.id, score: -r.r }))
+}
+
+/** At most this many terms per word are ORed; a word prefixing more is ranked by FTS5 whole. */
+const MAX_TERMS = 64
+
+/** A word as the OR of the indexed terms it prefixes ('' when none; null when too many). */
+function expand(st: Prepare, word: string): string | null {
+  const terms = st('SELECT term FROM fts_terms WHERE term >= ? AND term < ? LIMIT ?').pluck().all(word, `${word}\x7f`, MAX_TERMS + 1) as string[]
+  if (terms.length > MAX_TERMS) return null
+  return terms.length ? `(${terms.map((t) => `"${t}"`).join(' OR ')})` : ''
+}
+
+/** The top `limit` hits of `query` (the AND of one prefix phrase per word of `words`), best first. */
+export function searchTopN(st: Prepare, query: string, words: string[], limit: number): Hit[] {
+  if (limit <= 0) return []
+  const { nRow, tokens } = ftsTotals(st)
+  if (!nRow) return []
+  const buckets = st('SELECT bucket FROM fts_buckets WHERE n > 0').pluck().all() as number[]
+  if (buckets.includes(UNBOUNDED) || !words.every((w) => w.length >= 2 && /^[A-Za-z0-9]+$/.test(w))) return fullRank(st, query, limit)
+  const lower = words.map((w) => w.toLowerCase())
+  const ors: string[] = []
+  for (const w of lower) {
+    const e = expand(st, w)
+    if (e === null) return fullRank(st, query, limit)
+    if (!e) return []
+    ors.push(e)
+  }
+  const idf = ors.length === 1 ? [1] : ors.map((o) => idfOf(st, o, nRow))
+  const c: Ctx = { st, query: ors.join(' AND '), words: lower, idf, avgdl: tokens / nRow, limit }
+  const sumIdf = idf.reduce((a, b) => a + b, 0)
+  return multiHits(c, singleHits(c).sort(byRank), buckets, sumIdf)
+}
+
+/** A phrase's idf as bm25 computes it, from its match count. */
+function idfOf(st: Prepare, phrase: string, nRow: number): number {
+  const nHit = st('SELECT count(*) FROM assets_fts WHERE assets_fts MATCH ?').pluck().get(phrase) as number
+  const v = Math.log((nRow - nHit + 0.5) / (nHit + 0.5))
+  return v <= 0 ? 1e-6 : v
+}
