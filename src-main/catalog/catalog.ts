@@ -268,6 +268,11 @@ export class Catalog {
     return this.db.transaction(() => writeError(this.st.bind(this), info, error))()
   }
 
+  /** Records a source's new file stamp (size, mtime, inode) after its content proved unchanged. */
+  touchSource(id: number, stamp: { size: number; mtime: number; ino: number }): void {
+    this.st('UPDATE sources SET size = ?, mtime = ?, ino = ?, indexed_at = ? WHERE id = ?').run(stamp.size, stamp.mtime, stamp.ino, Date.now(), id)
+  }
+
   /** Forgets a source and its assets: O(its own assets). */
   removeSource(id: number): void {
     this.db.transaction(() => {

@@ -1,15 +1,15 @@
 import type Database from 'better-sqlite3'
-import { FTS_KEY, MULTI_FROM, UNBOUNDED, bm25Term, bucketBound, bucketShape, ftsTotals } from './fts'
+import { FTS_KEY, SINGLE_FROM, UNBOUNDED, bm25Term, bucketBound, bucketShape, ftsTotals } from './fts'
 
 /**
  * Top-N full-text search over the bucketed index of fts.ts. It gives exactly what
  * `ORDER BY rank, id LIMIT N` over every match gives (bm25 as FTS5 computes it, ties by id),
  * without ranking every match:
  * - each prefix word is searched as the OR of its indexed terms (`fts_terms`), walked lazily;
- * - R = 1 rows (every phrase occurs once) score by D alone, lower D higher, and lie first in
- *   rowid order by D: the first N matches in rowid order are their top N (one short walk);
- * - R ≥ 2 rows lie last: walked from the end, best bound first, their phrase counts read off
- *   their own text, until no bucket left can reach the N-th hit;
+ * - R = 1 rows (every phrase occurs once) score by D alone, lower D higher, and lie in rowid
+ *   order by D: their first N matches in rowid order are their top N (one short walk);
+ * - R ≥ 2 rows lie before them: walked best bound first, their phrase counts read off their own
+ *   text, until no bucket left can reach the N-th hit;
  * - a single word needs no idf (one positive factor of every score); several words need each
  *   word's match count (what FTS5's bm25 counts first anyway).
  * A one-letter or non-ASCII word, or rows we do not tokenize ourselves, fall back to FTS5's full
@@ -49,44 +49,46 @@ function bm25(c: Ctx, f: (i: number) => number, d: number): number {
   return s
 }
 
-/** How many tokens of the (ASCII) texts start with `word` (lower-case). */
-function prefixCount(word: string, texts: string[]): number {
+const TOKEN = /[a-z0-9]+/g
+
+/** How many tokens of a row's (ASCII) name and tags start with `word` (lower-case). */
+function prefixCount(word: string, name: string, tags: string): number {
   let n = 0
-  for (const t of texts) for (const tok of t.toLowerCase().split(/[^a-z0-9]+/)) if (tok.startsWith(word) && tok) n++
+  for (const t of [name, tags]) for (const m of t.toLowerCase().matchAll(TOKEN)) if (m[0].startsWith(word)) n++
   return n
 }
 
 /** The best R = 1 rows: the first `limit` matches in rowid order (D ascending, then id). */
 function singleHits(c: Ctx): Hit[] {
-  const keys = c.st('SELECT rowid FROM assets_fts WHERE assets_fts MATCH ? AND rowid < ? ORDER BY rowid LIMIT ?').pluck().all(c.query, MULTI_FROM * FTS_KEY, c.limit) as number[]
-  return keys.map((k) => ({ id: k % FTS_KEY, score: bm25(c, () => 1, Math.floor(k / FTS_KEY) - 256) }))
+  const keys = c.st('SELECT rowid FROM assets_fts WHERE assets_fts MATCH ? AND rowid >= ? AND rowid < ? ORDER BY rowid LIMIT ?').pluck().all(c.query, SINGLE_FROM * FTS_KEY, UNBOUNDED * FTS_KEY, c.limit) as number[]
+  return keys.map((k) => ({ id: k % FTS_KEY, score: bm25(c, () => 1, Math.floor(k / FTS_KEY) - SINGLE_FROM) }))
 }
 
 /**
- * Adds the R ≥ 2 rows that can reach the top N, walking them from the end (higher R, then lower
- * D first) and stopping once no bucket left can beat the N-th hit.
+ * Adds the R ≥ 2 rows that can reach the top N: walks the matches in rowid order (higher R, then
+ * lower D first) until the R = 1 region, or until no bucket left can beat the N-th hit; then
+ * reads their text in one query and scores them. (The walk ends in JS: FTS5 with an upper rowid
+ * bound pays for the whole doclist.)
  */
 function multiHits(c: Ctx, hits: Hit[], buckets: number[], sumIdf: number): Hit[] {
-  const multi = buckets.filter((b) => b >= MULTI_FROM && b !== UNBOUNDED).sort((x, y) => y - x)
+  const multi = buckets.filter((b) => b < SINGLE_FROM).sort((x, y) => x - y)
   if (!multi.length) return hits
   // best bound among the buckets at or after each one in the walk
   const rest = new Map<number, number>()
   let best = 0
   for (let i = multi.length - 1; i >= 0; i--) rest.set(multi[i]!, (best = Math.max(best, bucketBound(multi[i]!, c.avgdl))))
-  const sql = `SELECT f.rowid AS k, a.name, a.tags FROM assets_fts f JOIN assets a ON a.id = f.rowid % ${FTS_KEY} WHERE assets_fts MATCH ? AND f.rowid >= ? AND f.rowid < ? ORDER BY f.rowid DESC`
-  const found: Hit[] = []
-  let nth = hits.length >= c.limit ? hits[c.limit - 1]!.score : -Infinity
-  for (const r of c.st(sql).iterate(c.query, MULTI_FROM * FTS_KEY, UNBOUNDED * FTS_KEY) as IterableIterator<{ k: number; name: string; tags: string }>) {
-    const b = Math.floor(r.k / FTS_KEY)
-    // the margin keeps float rounding from cutting a tie, which the lower id may still win
-    if (sumIdf * (rest.get(b) ?? Infinity) < nth * (1 - 1e-9)) break
-    const h = { id: r.k % FTS_KEY, score: bm25(c, (i) => prefixCount(c.words[i]!, [r.name, r.tags]), bucketShape(b).d) }
-    found.push(h)
-    if (found.length % 256 === 0) {
-      hits = hits.concat(found.splice(0)).sort(byRank).slice(0, c.limit)
-      if (hits.length >= c.limit) nth = hits[c.limit - 1]!.score
-    }
+  // the margin keeps float rounding from cutting a tie, which the lower id may still win
+  const nth = hits.length >= c.limit ? hits[c.limit - 1]!.score * (1 - 1e-9) : -Infinity
+  const keys: number[] = []
+  for (const k of c.st('SELECT rowid FROM assets_fts WHERE assets_fts MATCH ? ORDER BY rowid').pluck().iterate(c.query) as IterableIterator<number>) {
+    const b = Math.floor(k / FTS_KEY)
+    if (b >= SINGLE_FROM || sumIdf * (rest.get(b) ?? Infinity) < nth) break
+    keys.push(k)
   }
+  if (!keys.length) return hits
+  const bucketOf = new Map(keys.map((k) => [k % FTS_KEY, Math.floor(k / FTS_KEY)]))
+  const rows = c.st('SELECT id, name, tags FROM assets WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify([...bucketOf.keys()])) as { id: number; name: string; tags: string }[]
+  const found = rows.map((r) => ({ id: r.id, score: bm25(c, (i) => prefixCount(c.words[i]!, r.name, r.tags), bucketShape(bucketOf.get(r.id)!).d) }))
   return hits.concat(found).sort(byRank).slice(0, c.limit)
 }
 

@@ -6,9 +6,10 @@ import type Database from 'better-sqlite3'
  * `assets`; faster here than `contentless_delete=1`) whose rowid is `bucket × 2³² + asset id`.
  * The bucket says what bounds a row's bm25 score: its token count D and R, the most of its
  * tokens that share their first two letters (a prefix phrase of two or more letters matches
- * only tokens that start with its first two, so its frequency f ≤ R). Rows where R = 1 come
- * first in rowid order, by D ascending, so FTS5's own rowid walk meets them best first; rows
- * where R ≥ 2 come last, walked from the end. `fts_terms` lists every indexed token, so a
+ * only tokens that start with its first two, so its frequency f ≤ R). Rows where R ≥ 2 come
+ * first in rowid order (R descending, then D ascending: roughly best bound first), then rows
+ * where R = 1 by D ascending, so FTS5's own rowid walk meets each region best first (FTS5 seeks
+ * a rowid by stepping, and walks backwards slowly: both regions are walked forwards). `fts_terms` lists every indexed token, so a
  * prefix word can be searched as the OR of its terms (FTS5 materialises a prefix's whole
  * doclist before the first row; an OR of terms is walked lazily). See fts-search.ts.
  *
@@ -24,8 +25,8 @@ const B = 0.75
 
 /** The bucket of text whose tokens we do not count ourselves (non-ASCII, over 255 tokens, R > 254). */
 export const UNBOUNDED = 0xffff
-/** Buckets below this hold R = 1 rows (`256 + D`); from it on, R ≥ 2 rows (`R × 256 + 255 − D`). */
-export const MULTI_FROM = 512
+/** Buckets from this on hold R = 1 rows (`SINGLE_FROM + D`); below it, R ≥ 2 rows (`(255 − R) × 256 + D`). */
+export const SINGLE_FROM = 254 * 256
 
 /** Token counts by their first two (folded) characters, `c1 × 128 + c2` (c2 = 0 for a one-character token). */
 const leadCounts = new Int32Array(128 * 128)
@@ -68,12 +69,12 @@ export function ftsBucket(name: string, tags: string, terms?: Set<string>): numb
   const ok = countTokens(name, touched, acc) && countTokens(tags, touched, acc)
   for (const c of touched) leadCounts[c] = 0
   if (!ok || acc.d > 255 || acc.r > 254) return UNBOUNDED
-  return acc.r <= 1 ? 256 + acc.d : acc.r * 256 + 255 - acc.d
+  return acc.r <= 1 ? SINGLE_FROM + acc.d : (255 - acc.r) * 256 + acc.d
 }
 
 /** R and D of a bucket (not UNBOUNDED). */
 export function bucketShape(bucket: number): { r: number; d: number } {
-  return bucket < MULTI_FROM ? { r: 1, d: bucket - 256 } : { r: bucket >> 8, d: 255 - (bucket & 255) }
+  return bucket >= SINGLE_FROM ? { r: 1, d: bucket - SINGLE_FROM } : { r: 255 - (bucket >> 8), d: bucket & 255 }
 }
 
 /** The highest bm25 score (per unit of Σ idf) a row of the bucket can reach; Infinity when unbounded. */

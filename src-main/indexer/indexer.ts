@@ -1,24 +1,32 @@
 import { createHash } from 'node:crypto'
-import { promises as fsp } from 'node:fs'
+import { promises as fsp, type Stats } from 'node:fs'
 import * as path from 'node:path'
 import { Gunzip, gunzipSync } from 'fflate'
 import type { IndexProgress, IndexResult, IndexResultSource, SourceKind } from '../../src-shared/api/catalog'
-import type { Catalog } from '../catalog/catalog'
+import type { Catalog, CatalogSource } from '../catalog/catalog'
 import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from './detector'
 import { detectFile, fileDetectors, folderDetectors } from './registry'
+import { hashBytes, readHashed, stampUnchanged, type FileStamp } from './read-source'
 
 const HEAD_BYTES = 64 * 1024
 const MAX_GUNZIP = 256 * 1024 * 1024
 
 /** One unit of indexing work: a file, or a folder forming a set. */
 type Job =
-  | { type: 'file'; path: string; detector: FileDetector; input: DetectInput }
+  | { type: 'file'; path: string; detector: FileDetector; input: DetectInput; mtimeMs: number; gzip: boolean }
   | { type: 'folder'; path: string; detector: FolderDetector; members: string[] }
+  | { type: 'unchanged'; path: string; prev: CatalogSource }
+
+/** A catalogued source whose file stamp says it is unchanged (null: read it). */
+export type KnownSource = (file: string, st: Stats) => CatalogSource | null
 
 export interface IndexOptions {
   onProgress?: (p: Omit<IndexProgress, 'jobId'>) => void
   signal?: AbortSignal
-  /** Re-read sources even when their content hash is unchanged (after a Modbench upgrade). */
+  /**
+   * Re-read every source: without it a file whose size, mtime and inode match the catalog is
+   * taken as unchanged unread (like git's index), and one whose content hash matches is kept.
+   */
   force?: boolean
   /** Test hook: called inside a source's transaction, half-way through its asset rows. */
   duringTransaction?: (sourcePath: string) => void
@@ -91,7 +99,7 @@ export async function loadBytes(file: string): Promise<Uint8Array> {
 }
 
 /** Walks the given paths; folders recursively. A set folder claims its member files. */
-export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: string, e: Error) => void): Promise<Job[]> {
+export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: string, e: Error) => void, known?: KnownSource): Promise<Job[]> {
   const jobs: Job[] = []
   const fileDets = fileDetectors()
   const folderDets = folderDetectors()
@@ -121,9 +129,15 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     const st = await fsp.stat(file)
     // Only regular files are read: opening a FIFO or a device could block forever.
     if (!st.isFile()) throw new Error(`${file}: not a regular file`)
+    const prev = known?.(file, st)
+    if (prev) {
+      jobs.push({ type: 'unchanged', path: file, prev })
+      return
+    }
     let head = await readHead(file)
     let name = path.basename(file).toLowerCase()
-    if (isGzip(head, name)) {
+    const gzip = isGzip(head, name)
+    if (gzip) {
       name = name.slice(0, -3)
       try {
         head = await gzipHead(file)
@@ -136,7 +150,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     const input: DetectInput = { path: file, name, size: st.size, head }
     const d = detectFile(input, fileDets)
     if (d) {
-      jobs.push({ type: 'file', path: file, detector: d, input })
+      jobs.push({ type: 'file', path: file, detector: d, input, mtimeMs: st.mtimeMs, gzip })
       return
     }
     if (!named) return // a file met while walking a folder may be anything (notes, saves)
@@ -235,8 +249,52 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
   const scanErrors: IndexResultSource[] = []
   // A file that cannot be read is listed under the kind its name suggests (`x.z64` → n64-rom).
   const kindByName = (p: string): SourceKind => fileDetectors().find((d) => d.extensions?.test(path.basename(p).toLowerCase().replace(/\.gz$/, '')))?.kind ?? 'unknown'
-  const jobs = await scan(paths, opts.signal, (p, e) => scanErrors.push({ path: p, kind: kindByName(p), status: 'error', assets: 0, error: errorText(e, p) }))
-  // What exists but could not be read is recorded in the catalog too (a missing path is not).
+  const known: KnownSource | undefined = opts.force
+    ? undefined
+    : (file, st) => {
+        const prev = catalog.sourceByPath(file)
+        return prev && stampUnchanged(prev, { size: st.size, mtime: st.mtimeMs, ino: st.ino }) ? prev : null
+      }
+  const jobs = await scan(paths, opts.signal, (p, e) => scanErrors.push({ path: p, kind: kindByName(p), status: 'error', assets: 0, error: errorText(e, p) }), known)
+  // Sources are written in batches (each still its own savepoint): one commit per batch, not per
+  // source. A batch is committed every BATCH_MS or BATCH_SOURCES, and when indexing ends or is
+  // cancelled; a killed process loses only the open batch, never half a source.
+  return catalog.batch(async (flush) => {
+    let last = Date.now()
+    let since = 0
+    const tick = () => {
+      if (++since >= BATCH_SOURCES || Date.now() - last >= BATCH_MS) {
+        flush()
+        since = 0
+        last = Date.now()
+      }
+    }
+    await recordScanErrors(catalog, scanErrors)
+    result.sources.push(...scanErrors)
+    for (const [i, job] of jobs.entries()) {
+      report({ phase: 'index', done: i, total: jobs.length, current: job.path })
+      if (opts.signal?.aborted) {
+        result.cancelled = true
+        result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
+        report({ phase: 'cancelled', done: i, total: jobs.length })
+        return result
+      }
+      result.sources.push(await indexJob(catalog, job, opts))
+      tick()
+    }
+    result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
+    const removed = await pruneVanished(catalog, paths)
+    if (removed.length) result.removed = removed
+    report({ phase: 'done', done: jobs.length, total: jobs.length })
+    return result
+  })
+}
+
+const BATCH_SOURCES = 500
+const BATCH_MS = 250
+
+/** What exists but could not be read is recorded in the catalog too (a missing path is not). */
+async function recordScanErrors(catalog: Catalog, scanErrors: IndexResultSource[]): Promise<void> {
   for (const s of scanErrors) {
     const st = await fsp.lstat(s.path).catch(() => null)
     if (!st) continue
@@ -246,22 +304,6 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
       /* the catalog itself failed; the error is still reported to the caller */
     }
   }
-  result.sources.push(...scanErrors)
-  for (const [i, job] of jobs.entries()) {
-    report({ phase: 'index', done: i, total: jobs.length, current: job.path })
-    if (opts.signal?.aborted) {
-      result.cancelled = true
-      result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
-      report({ phase: 'cancelled', done: i, total: jobs.length })
-      return result
-    }
-    result.sources.push(await indexJob(catalog, job, opts))
-  }
-  result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
-  const removed = await pruneVanished(catalog, paths)
-  if (removed.length) result.removed = removed
-  report({ phase: 'done', done: jobs.length, total: jobs.length })
-  return result
 }
 
 /**
@@ -285,55 +327,84 @@ async function pruneVanished(catalog: Catalog, paths: string[]): Promise<string[
   return removed
 }
 
+/** A source left as it was: its kind and asset count as catalogued. */
+function unchanged(catalog: Catalog, abs: string, prev: CatalogSource): IndexResultSource {
+  return { path: abs, kind: prev.kind, status: 'unchanged', assets: catalog.assetCount(prev.id) }
+}
+
+/** The bytes of a file source, hashed (SHA-1 and MD5) in the same single read as detection's head. */
+async function readFileJob(job: Extract<Job, { type: 'file' }>, abs: string): Promise<{ stamp: FileStamp; bytes: Uint8Array; sha1: string; md5: string }> {
+  if (job.gzip) {
+    const st = await fsp.stat(abs)
+    const bytes = await loadBytes(abs)
+    return { stamp: { size: st.size, mtime: st.mtimeMs, ino: st.ino }, bytes, ...hashBytes(bytes) }
+  }
+  const r = await readHashed(abs, { bytes: job.input.head, size: job.input.size, mtimeMs: job.mtimeMs })
+  return { stamp: { size: r.size, mtime: r.mtimeMs, ino: r.ino }, bytes: r.bytes, sha1: r.sha1, md5: r.md5 }
+}
+
+/** A set folder's stamp (total size, newest mtime, sum of inodes) from its members' stats. */
+async function folderStamp(abs: string, members: string[]): Promise<FileStamp> {
+  const stamp = { size: 0, mtime: 0, ino: 0 }
+  for (const m of members) {
+    const st = await fsp.stat(path.join(abs, m))
+    stamp.size += st.size
+    stamp.mtime = Math.max(stamp.mtime, st.mtimeMs)
+    stamp.ino = (stamp.ino + st.ino) % 2 ** 48
+  }
+  return stamp
+}
+
 async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise<IndexResultSource> {
   const abs = path.resolve(job.path)
+  if (job.type === 'unchanged') return unchanged(catalog, abs, job.prev)
   let kind: SourceKind = job.detector.kind
-  let size = 0
-  let mtime = 0
+  let stamp: FileStamp = { size: 0, mtime: 0, ino: 0 }
   let hash = ''
+  const info = () => ({ path: abs, size: stamp.size, mtime: stamp.mtime, ino: stamp.ino, hash, kind })
   try {
     let enumerate: () => EnumerateResult | Promise<EnumerateResult>
+    const prev = catalog.sourceByPath(abs)
     if (job.type === 'file') {
-      const st = await fsp.stat(abs)
-      size = st.size
-      mtime = st.mtimeMs
-      const bytes = await loadBytes(abs)
-      hash = createHash('sha1').update(bytes).digest('hex')
-      enumerate = () => job.detector.enumerate(bytes, job.input)
+      const r = await readFileJob(job, abs)
+      stamp = r.stamp
+      hash = r.sha1
+      const input = { ...job.input, md5: r.md5 }
+      enumerate = () => job.detector.enumerate(r.bytes, input)
     } else {
+      stamp = await folderStamp(abs, job.members)
+      if (prev && !opts.force && stampUnchanged(prev, stamp)) return unchanged(catalog, abs, prev)
       const files = new Map<string, Uint8Array>()
       const h = createHash('sha1')
       for (const m of job.members) {
-        const p = path.join(abs, m)
-        const st = await fsp.stat(p)
-        size += st.size
-        mtime = Math.max(mtime, st.mtimeMs)
-        const bytes = new Uint8Array(await fsp.readFile(p))
+        const bytes = new Uint8Array(await fsp.readFile(path.join(abs, m)))
         files.set(m, bytes)
         h.update(m).update('\0').update(bytes)
       }
       hash = h.digest('hex')
       enumerate = () => job.detector.enumerate(files, abs)
     }
-    const prev = catalog.sourceByPath(abs)
     if (prev && prev.hash === hash && prev.status === 'indexed' && !opts.force) {
-      return { path: abs, kind: prev.kind, status: 'unchanged', assets: catalog.assetCount(prev.id) }
+      // Same content under a new stamp (touched, copied back, an old catalog without inodes):
+      // record the stamp so the next re-index answers from it.
+      catalog.touchSource(prev.id, stamp)
+      return unchanged(catalog, abs, prev)
     }
     let res: EnumerateResult
     try {
       res = await enumerate()
     } catch (e) {
-      catalog.recordError({ path: abs, size, mtime, hash, kind }, errorText(e, abs))
+      catalog.recordError(info(), errorText(e, abs))
       return { path: abs, kind, status: 'error', assets: 0, error: errorText(e, abs) }
     }
     kind = res.kind ?? kind
     const hook = opts.duringTransaction
-    const { assets } = catalog.replaceSource({ path: abs, size, mtime, hash, kind, metadata: res.metadata }, res.assets, hook ? () => hook(abs) : undefined)
+    const { assets } = catalog.replaceSource({ ...info(), metadata: res.metadata }, res.assets, hook ? () => hook(abs) : undefined)
     return { path: abs, kind, status: 'indexed', assets }
   } catch (e) {
     // Unreadable file (permissions, vanished) or a catalog write that failed: record and go on.
     try {
-      catalog.recordError({ path: abs, size, mtime, hash, kind }, errorText(e, abs))
+      catalog.recordError(info(), errorText(e, abs))
     } catch {
       /* the catalog itself failed; the error is still reported to the caller */
     }

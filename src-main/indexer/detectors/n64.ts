@@ -17,7 +17,8 @@ export const n64Detector: FileDetector = {
   extensions: /\.(z64|v64|n64)$/,
   enumerate(bytes, input) {
     const { image } = normaliseRom(bytes, input.path)
-    const md5 = createHash('md5').update(image).digest('hex')
+    // The indexer hashed the file's bytes in its one read: the same MD5 when no byte swap was needed.
+    const md5 = image === bytes && input.md5 ? input.md5 : createHash('md5').update(image).digest('hex')
     const rom = openRom(image === bytes ? bytes : image, input.path, md5)
     const byteOrder = normaliseRom(bytes.subarray(0, 4), input.path).byteOrder
     const metadata = {
