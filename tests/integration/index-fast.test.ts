@@ -160,7 +160,7 @@ describe('ls streamed', () => {
     const cat = openCatalog(db)
     const rows = cat.list()
     cat.close()
-    const items = rows.map((a) => ({ id: a.id, kind: a.kind, name: a.name, source: a.sourcePath, parent: a.parent }))
+    const items = rows.map((a) => ({ id: a.id, kind: a.kind, name: a.name, source: a.sourcePath ?? '', parent: a.parent }))
     expect((await cli(['ls', '--db', db, '--json'])).stdout).toBe(JSON.stringify(items, null, 2) + '\n')
     const w = Math.max(2, ...rows.map((r) => String(r.id).length))
     const k = Math.max(4, ...rows.map((r) => r.kind.length))
