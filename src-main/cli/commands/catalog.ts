@@ -58,7 +58,8 @@ const index: Command = {
   help: [
     'A file that cannot be read is recorded with its error and does not stop the rest.',
     'JSON: {"sources":[{"path","kind","status":"indexed"|"unchanged"|"error","assets":N,"error"?}],"assets":N}',
-    'An unchanged file (same content hash) is left alone; --force reads it again (after an upgrade).',
+    'An unchanged file (same size, mtime and inode, or else the same content hash) is left alone;',
+    '--force reads and re-indexes every file again (after an upgrade).',
     'Sources under an indexed folder whose files are gone are removed (listed under "removed").',
     'Exit code 1 when any source ended in error (the JSON still lists every source).',
   ].join('\n'),
