@@ -220,13 +220,18 @@ export class Catalog {
     return { id, kind, count }
   }
 
+  /** Id and path of every source whose path starts with `prefix` (a folder path ending in a separator). */
+  sourcesUnder(prefix: string): { id: number; path: string }[] {
+    return this.st('SELECT id, path FROM sources WHERE instr(path, ?) = 1 ORDER BY path').all(prefix) as { id: number; path: string }[]
+  }
+
   /** The sources a `--source` filter names: a source's own path; or, when none has it, every source under that folder. */
   private listSources(source?: string): { id: number; path: string }[] {
     if (!source) return this.st('SELECT id, path FROM sources ORDER BY path').all() as { id: number; path: string }[]
     const abs = path.resolve(source)
     const own = this.st('SELECT id, path FROM sources WHERE path = ?').all(abs) as { id: number; path: string }[]
     if (own.length) return own
-    return this.st('SELECT id, path FROM sources WHERE instr(path, ?) = 1 ORDER BY path').all(abs.endsWith(path.sep) ? abs : abs + path.sep) as { id: number; path: string }[]
+    return this.sourcesUnder(abs.endsWith(path.sep) ? abs : abs + path.sep)
   }
 
   /**

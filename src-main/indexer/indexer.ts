@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import * as fs from 'node:fs'
 import { promises as fsp, type Stats } from 'node:fs'
 import * as path from 'node:path'
 import { Gunzip, gunzipSync } from 'fflate'
@@ -32,14 +33,15 @@ export interface IndexOptions {
   duringTransaction?: (sourcePath: string) => void
 }
 
-async function readHead(file: string): Promise<Uint8Array> {
-  const fh = await fsp.open(file, 'r')
+async function readHead(file: string, size = HEAD_BYTES): Promise<Uint8Array> {
+  // Synchronous: an async open/read/close is three thread-pool round trips per small file.
+  const fd = fs.openSync(file, 'r')
   try {
-    const buf = new Uint8Array(HEAD_BYTES)
-    const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0)
+    const buf = new Uint8Array(Math.max(0, Math.min(HEAD_BYTES, size)))
+    const bytesRead = fs.readSync(fd, buf, 0, HEAD_BYTES, 0)
     return buf.subarray(0, bytesRead)
   } finally {
-    await fh.close()
+    fs.closeSync(fd)
   }
 }
 
@@ -126,7 +128,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
   async function visitFile(file: string, named = false): Promise<void> {
     if (seen.has(file)) return
     seen.add(file)
-    const st = await fsp.stat(file)
+    const st = fs.statSync(file)
     // Only regular files are read: opening a FIFO or a device could block forever.
     if (!st.isFile()) throw new Error(`${file}: not a regular file`)
     const prev = known?.(file, st)
@@ -134,7 +136,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
       jobs.push({ type: 'unchanged', path: file, prev })
       return
     }
-    let head = await readHead(file)
+    let head = await readHead(file, st.size)
     let name = path.basename(file).toLowerCase()
     const gzip = isGzip(head, name)
     if (gzip) {
@@ -283,7 +285,7 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
       tick()
     }
     result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
-    const removed = await pruneVanished(catalog, paths)
+    const removed = await pruneVanished(catalog, paths, new Set([...jobs.map((j) => path.resolve(j.path)), ...scanErrors.map((e) => e.path)]))
     if (removed.length) result.removed = removed
     report({ phase: 'done', done: jobs.length, total: jobs.length })
     return result
@@ -310,14 +312,15 @@ async function recordScanErrors(catalog: Catalog, scanErrors: IndexResultSource[
  * Re-indexing a folder forgets the sources under it whose files are gone (deleted or renamed),
  * with their assets. Only under folders that exist now: an unplugged drive forgets nothing.
  */
-async function pruneVanished(catalog: Catalog, paths: string[]): Promise<string[]> {
+async function pruneVanished(catalog: Catalog, paths: string[], seen: Set<string>): Promise<string[]> {
   const removed: string[] = []
   for (const p of paths) {
     const dir = path.resolve(p)
     if (!(await fsp.stat(dir).catch(() => null))?.isDirectory()) continue
     const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep
-    for (const s of catalog.sources()) {
-      if (!s.path.startsWith(prefix) || removed.includes(s.path)) continue
+    for (const s of catalog.sourcesUnder(prefix)) {
+      // a path met by this scan exists: only the others are looked at
+      if (seen.has(s.path) || removed.includes(s.path)) continue
       const err = await fsp.lstat(s.path).then(() => null, (e: NodeJS.ErrnoException) => e.code)
       if (err !== 'ENOENT') continue
       catalog.removeSource(s.id)

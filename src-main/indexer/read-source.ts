@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { promises as fsp } from 'node:fs'
+import * as fs from 'node:fs'
 
 /** What one pass over a file gives: its bytes and both content hashes. */
 export interface HashedBytes {
@@ -16,9 +16,10 @@ const CHUNK = 1024 * 1024
  * not read again unless the file changed since.
  */
 export async function readHashed(file: string, head?: { bytes: Uint8Array; size: number; mtimeMs: number }): Promise<HashedBytes & { size: number; mtimeMs: number; ino: number }> {
-  const fh = await fsp.open(file, 'r')
+  // Synchronous calls: each async one is a thread-pool round trip, most of a small file's cost.
+  const fd = fs.openSync(file, 'r')
   try {
-    const st = await fh.stat()
+    const st = fs.fstatSync(fd)
     const bytes = new Uint8Array(st.size)
     const sha1 = createHash('sha1')
     const md5 = createHash('md5')
@@ -30,7 +31,7 @@ export async function readHashed(file: string, head?: { bytes: Uint8Array; size:
       pos = head.bytes.length
     }
     while (pos < st.size) {
-      const { bytesRead } = await fh.read(bytes, pos, Math.min(CHUNK, st.size - pos), pos)
+      const bytesRead = fs.readSync(fd, bytes, pos, Math.min(CHUNK, st.size - pos), pos)
       if (bytesRead === 0) throw new Error(`${file}: the file shrank while being read (${pos} of ${st.size} bytes)`)
       const chunk = bytes.subarray(pos, pos + bytesRead)
       sha1.update(chunk)
@@ -39,7 +40,7 @@ export async function readHashed(file: string, head?: { bytes: Uint8Array; size:
     }
     return { bytes, sha1: sha1.digest('hex'), md5: md5.digest('hex'), size: st.size, mtimeMs: st.mtimeMs, ino: st.ino }
   } finally {
-    await fh.close()
+    fs.closeSync(fd)
   }
 }
 
