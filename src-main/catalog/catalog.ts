@@ -5,7 +5,7 @@ import type { AssetRow, SourceKind, SourceRow } from '../../src-shared/api/catal
 import type { AssetDraft } from '../indexer/detector'
 import { searchTopN } from './fts-search'
 import { migrate } from './migrations'
-import { dropAssets, writeError, writeSource } from './writes'
+import { dropAssets, ftsFlush, writeError, writeSource, type PendingFts } from './writes'
 
 export type { SourceInfo } from './writes'
 import type { SourceInfo } from './writes'
@@ -265,12 +265,26 @@ export class Catalog {
    * `beforeCommit` is a test hook. O(the source's own assets) at any catalog size.
    */
   replaceSource(info: SourceInfo, drafts: AssetDraft[], beforeCommit?: (insertedSoFar: number) => void): { sourceId: number; assets: number } {
-    return this.db.transaction(() => writeSource(this.st.bind(this), info, drafts, beforeCommit))()
+    return this.write(() => writeSource(this.st.bind(this), info, drafts, beforeCommit, this.pending ?? undefined))
   }
 
   /** Records a file that could not be read; its previous assets (if any) are dropped. */
   recordError(info: Omit<SourceInfo, 'metadata'>, error: string): number {
-    return this.db.transaction(() => writeError(this.st.bind(this), info, error))()
+    return this.write(() => writeError(this.st.bind(this), info, error, this.pending ?? undefined))
+  }
+
+  /** Inside a batch: the sources whose FTS rows wait for the batch's commit. */
+  private pending: PendingFts | null = null
+
+  /** One source's write as a transaction (a savepoint in a batch); a rolled-back one leaves the pending FTS list as it was. */
+  private write<T>(fn: () => T): T {
+    const before = this.pending ? new Set(this.pending.sources) : null
+    try {
+      return this.db.transaction(fn)()
+    } catch (e) {
+      if (this.pending && before) this.pending.sources = before
+      throw e
+    }
   }
 
   /** Records a source's new file stamp (size, mtime, inode) after its content proved unchanged. */
@@ -280,10 +294,10 @@ export class Catalog {
 
   /** Forgets a source and its assets: O(its own assets). */
   removeSource(id: number): void {
-    this.db.transaction(() => {
-      dropAssets(this.st.bind(this), id)
+    this.write(() => {
+      dropAssets(this.st.bind(this), id, this.pending ?? undefined)
       this.st('DELETE FROM sources WHERE id = ?').run(id)
-    })()
+    })
   }
 
   /**
@@ -294,15 +308,25 @@ export class Catalog {
   async batch<T>(fn: (flush: () => void) => Promise<T>): Promise<T> {
     if (this.db.inTransaction) return fn(() => {})
     this.db.exec('BEGIN')
+    this.pending = { sources: new Set(), terms: new Set() }
+    // The FTS rows of the batch's sources go in with its commit (one sorted insert for all).
+    const commit = () => {
+      ftsFlush(this.st.bind(this), this.pending!)
+      this.db.exec('COMMIT')
+    }
     const flush = () => {
       if (!this.db.inTransaction) return
-      this.db.exec('COMMIT')
+      commit()
       this.db.exec('BEGIN')
     }
     try {
       return await fn(flush)
     } finally {
-      if (this.db.inTransaction) this.db.exec('COMMIT')
+      try {
+        if (this.db.inTransaction) commit()
+      } finally {
+        this.pending = null
+      }
     }
   }
 

@@ -126,12 +126,18 @@ export function ftsTotals(st: (sql: string) => Database.Statement): { nRow: numb
 const KEY_SQL = `fts_bucket * ${FTS_KEY} + id`
 
 /**
- * Adds a source's assets to the index, in FTS rowid order (FTS5 flushes its pending terms each
+ * Adds sources' assets to the index, in FTS rowid order (FTS5 flushes its pending terms each
  * time a rowid goes backwards), and counts them into their buckets.
  */
-export function ftsAddSource(st: (sql: string) => Database.Statement, sourceId: number): void {
-  st(`INSERT INTO assets_fts (rowid, name, tags) SELECT ${KEY_SQL} AS k, name, tags FROM assets WHERE source_id = ? ORDER BY k`).run(sourceId)
-  st('INSERT INTO fts_buckets (bucket, n) SELECT fts_bucket, count(*) FROM assets WHERE source_id = ? GROUP BY fts_bucket ON CONFLICT(bucket) DO UPDATE SET n = n + excluded.n').run(sourceId)
+export function ftsAddSource(st: (sql: string) => Database.Statement, sourceIds: number[]): void {
+  if (sourceIds.length === 1) {
+    st(`INSERT INTO assets_fts (rowid, name, tags) SELECT ${KEY_SQL} AS k, name, tags FROM assets WHERE source_id = ? ORDER BY k`).run(sourceIds[0])
+    st('INSERT INTO fts_buckets (bucket, n) SELECT fts_bucket, count(*) FROM assets WHERE source_id = ? GROUP BY fts_bucket ON CONFLICT(bucket) DO UPDATE SET n = n + excluded.n').run(sourceIds[0])
+    return
+  }
+  const ids = JSON.stringify(sourceIds)
+  st(`INSERT INTO assets_fts (rowid, name, tags) SELECT ${KEY_SQL} AS k, name, tags FROM assets WHERE source_id IN (SELECT value FROM json_each(?)) ORDER BY k`).run(ids)
+  st('INSERT INTO fts_buckets (bucket, n) SELECT fts_bucket, count(*) FROM assets WHERE source_id IN (SELECT value FROM json_each(?)) GROUP BY fts_bucket ON CONFLICT(bucket) DO UPDATE SET n = n + excluded.n').run(ids)
 }
 
 /** Takes a source's assets out of the index (call before deleting their rows): O(its own assets). */

@@ -18,18 +18,36 @@ export interface SourceInfo {
 /** The catalog's cached statement for an SQL text. */
 export type Prepare = (sql: string) => Database.Statement
 
-/** Takes a source's assets out of the FTS index and deletes them (children before nothing: the cascade has an index to follow). */
-export function dropAssets(st: Prepare, sourceId: number): void {
-  ftsRemoveSource(st, sourceId)
+/**
+ * Sources whose rows are written but not yet in the FTS index, and their terms: inside a batch
+ * the index is written once per batch (`ftsFlush`), not once per source.
+ */
+export interface PendingFts {
+  sources: Set<number>
+  terms: Set<string>
+}
+
+/** Takes a source's assets out of the FTS index (unless they never went in) and deletes them; the cascade has an index to follow. */
+export function dropAssets(st: Prepare, sourceId: number, pending?: PendingFts): void {
+  if (pending?.sources.has(sourceId)) pending.sources.delete(sourceId)
+  else ftsRemoveSource(st, sourceId)
   st('DELETE FROM assets WHERE source_id = ?').run(sourceId)
 }
 
+/** Writes the pending sources' rows into the FTS index, in rowid order, and their terms. */
+export function ftsFlush(st: Prepare, pending: PendingFts): void {
+  if (pending.sources.size) ftsAddSource(st, [...pending.sources])
+  addTerms(st, pending.terms)
+  pending.sources.clear()
+  pending.terms.clear()
+}
+
 /** The source row for `info`, created or updated (its assets dropped); returns its id. Call inside a transaction. */
-function upsertSource(st: Prepare, info: SourceInfo, status: 'indexed' | 'error', error: string | null, meta: string | null): number {
+function upsertSource(st: Prepare, info: SourceInfo, status: 'indexed' | 'error', error: string | null, meta: string | null, pending?: PendingFts): number {
   const abs = path.resolve(info.path)
   const existing = st('SELECT id FROM sources WHERE path = ?').get(abs) as { id: number } | undefined
   if (existing) {
-    dropAssets(st, existing.id)
+    dropAssets(st, existing.id, pending)
     st(`UPDATE sources SET size = ?, mtime = ?, ino = ?, hash = ?, kind = ?, status = ?, error = ?, metadata = COALESCE(?, metadata), indexed_at = ? WHERE id = ?`).run(info.size, info.mtime, info.ino ?? 0, info.hash, info.kind, status, error, meta, Date.now(), existing.id)
     return existing.id
   }
@@ -46,9 +64,9 @@ function childCounts(drafts: AssetDraft[]): Map<string, number> {
 }
 
 /** Writes a source and its assets (replacing what it had). Call inside a transaction. */
-export function writeSource(st: Prepare, info: SourceInfo, drafts: AssetDraft[], beforeCommit?: (insertedSoFar: number) => void): { sourceId: number; assets: number } {
+export function writeSource(st: Prepare, info: SourceInfo, drafts: AssetDraft[], beforeCommit?: (insertedSoFar: number) => void, pending?: PendingFts): { sourceId: number; assets: number } {
   const abs = path.resolve(info.path)
-  const sourceId = upsertSource(st, info, 'indexed', null, JSON.stringify(info.metadata ?? {}))
+  const sourceId = upsertSource(st, info, 'indexed', null, JSON.stringify(info.metadata ?? {}), pending)
   // Ids come from a sequence that only grows: SQLite would hand a deleted row's id to the next
   // insert, so a re-indexed source could give an old id (printed by ls) to another asset.
   const seq = st("SELECT MAX(value, (SELECT COALESCE(MAX(id), 0) FROM assets)) AS v FROM id_seq WHERE name = 'assets'").get() as { v: number } | undefined
@@ -58,7 +76,7 @@ export function writeSource(st: Prepare, info: SourceInfo, drafts: AssetDraft[],
   const kids = childCounts(drafts)
   const ids = new Map<string, number>()
   const ords = new Map<number | null, number>()
-  const terms = new Set<string>()
+  const terms = pending?.terms ?? new Set<string>()
   let n = 0
   for (const d of drafts) {
     if (ids.has(d.key)) throw new Error(`${abs}: duplicate asset key ${d.key}`)
@@ -80,13 +98,13 @@ export function writeSource(st: Prepare, info: SourceInfo, drafts: AssetDraft[],
     if (beforeCommit && n === Math.ceil(drafts.length / 2)) beforeCommit(n)
   }
   st("INSERT INTO id_seq (name, value) VALUES ('assets', ?) ON CONFLICT(name) DO UPDATE SET value = MAX(value, excluded.value)").run(nextId - 1)
-  ftsAddSource(st, sourceId)
-  addTerms(st, terms)
   if (beforeCommit && drafts.length === 0) beforeCommit(0)
+  if (pending) pending.sources.add(sourceId)
+  else ftsFlush(st, { sources: new Set([sourceId]), terms })
   return { sourceId, assets: n }
 }
 
 /** Records a file that could not be read; its previous assets (if any) are dropped. Call inside a transaction. */
-export function writeError(st: Prepare, info: Omit<SourceInfo, 'metadata'>, error: string): number {
-  return upsertSource(st, info, 'error', error, null)
+export function writeError(st: Prepare, info: Omit<SourceInfo, 'metadata'>, error: string, pending?: PendingFts): number {
+  return upsertSource(st, info, 'error', error, null, pending)
 }

@@ -14,7 +14,7 @@ const MAX_GUNZIP = 256 * 1024 * 1024
 
 /** One unit of indexing work: a file, or a folder forming a set. */
 type Job =
-  | { type: 'file'; path: string; detector: FileDetector; input: DetectInput; mtimeMs: number; gzip: boolean }
+  | { type: 'file'; path: string; detector: FileDetector; input: DetectInput; mtimeMs: number; ino: number; gzip: boolean }
   | { type: 'folder'; path: string; detector: FolderDetector; members: string[] }
   | { type: 'unchanged'; path: string; prev: CatalogSource }
 
@@ -38,7 +38,7 @@ async function readHead(file: string, size = HEAD_BYTES): Promise<Uint8Array> {
   const fd = fs.openSync(file, 'r')
   try {
     const buf = new Uint8Array(Math.max(0, Math.min(HEAD_BYTES, size)))
-    const bytesRead = fs.readSync(fd, buf, 0, HEAD_BYTES, 0)
+    const bytesRead = fs.readSync(fd, buf, 0, buf.length, 0)
     return buf.subarray(0, bytesRead)
   } finally {
     fs.closeSync(fd)
@@ -152,7 +152,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     const input: DetectInput = { path: file, name, size: st.size, head }
     const d = detectFile(input, fileDets)
     if (d) {
-      jobs.push({ type: 'file', path: file, detector: d, input, mtimeMs: st.mtimeMs, gzip })
+      jobs.push({ type: 'file', path: file, detector: d, input, mtimeMs: st.mtimeMs, ino: st.ino, gzip })
       return
     }
     if (!named) return // a file met while walking a folder may be anything (notes, saves)
@@ -273,8 +273,15 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
     }
     await recordScanErrors(catalog, scanErrors)
     result.sources.push(...scanErrors)
+    let yielded = Date.now()
     for (const [i, job] of jobs.entries()) {
       report({ phase: 'index', done: i, total: jobs.length, current: job.path })
+      // Reads are synchronous, so nothing else runs between sources unless we let it: yield to the
+      // event loop now and then, or a Ctrl+C (SIGINT → abort) would wait for the whole run.
+      if (Date.now() - yielded >= 20) {
+        await new Promise<void>((r) => setImmediate(r))
+        yielded = Date.now()
+      }
       if (opts.signal?.aborted) {
         result.cancelled = true
         result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
@@ -342,7 +349,10 @@ async function readFileJob(job: Extract<Job, { type: 'file' }>, abs: string): Pr
     const bytes = await loadBytes(abs)
     return { stamp: { size: st.size, mtime: st.mtimeMs, ino: st.ino }, bytes, ...hashBytes(bytes) }
   }
-  const r = await readHashed(abs, { bytes: job.input.head, size: job.input.size, mtimeMs: job.mtimeMs })
+  const head = job.input.head
+  // A small file's head is the whole file, read right after the scan's stat: nothing to read again.
+  if (head.length === job.input.size) return { stamp: { size: job.input.size, mtime: job.mtimeMs, ino: job.ino }, bytes: head, ...hashBytes(head) }
+  const r = await readHashed(abs, { bytes: head, size: job.input.size, mtimeMs: job.mtimeMs })
   return { stamp: { size: r.size, mtime: r.mtimeMs, ino: r.ino }, bytes: r.bytes, sha1: r.sha1, md5: r.md5 }
 }
 
