@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3'
-import { FTS_KEY, SINGLE_FROM, UNBOUNDED, bm25Term, bucketBound, bucketShape, ftsTotals } from './fts'
+import { FTS_KEY, SINGLE_FROM, UNBOUNDED, bm25Term, bucketBound, bucketShape, foldLatin, ftsTotals } from './fts'
 
 /**
  * Top-N full-text search over the bucketed index of fts.ts. It gives exactly what
@@ -12,8 +12,8 @@ import { FTS_KEY, SINGLE_FROM, UNBOUNDED, bm25Term, bucketBound, bucketShape, ft
  *   text, until no bucket left can reach the N-th hit;
  * - a single word needs no idf (one positive factor of every score); several words need each
  *   word's match count (what FTS5's bm25 counts first anyway).
- * A one-letter or non-ASCII word, or rows we do not tokenize ourselves, fall back to FTS5's full
- * ranking.
+ * A one-letter word, a word or row with non-ASCII characters other than Latin letters with
+ * diacritics, fall back to FTS5's full ranking.
  */
 export interface Hit {
   id: number
@@ -54,7 +54,7 @@ const TOKEN = /[a-z0-9]+/g
 /** How many tokens of a row's (ASCII) name and tags start with `word` (lower-case). */
 function prefixCount(word: string, name: string, tags: string): number {
   let n = 0
-  for (const t of [name, tags]) for (const m of t.toLowerCase().matchAll(TOKEN)) if (m[0].startsWith(word)) n++
+  for (const t of [name, tags]) for (const m of (foldLatin(t) ?? '').toLowerCase().matchAll(TOKEN)) if (m[0].startsWith(word)) n++
   return n
 }
 
@@ -114,8 +114,10 @@ export function searchTopN(st: Prepare, query: string, words: string[], limit: n
   const { nRow, tokens } = ftsTotals(st)
   if (!nRow) return []
   const buckets = st('SELECT bucket FROM fts_buckets WHERE n > 0').pluck().all() as number[]
-  if (buckets.includes(UNBOUNDED) || !words.every((w) => w.length >= 2 && /^[A-Za-z0-9]+$/.test(w))) return fullRank(st, query, limit)
-  const lower = words.map((w) => w.toLowerCase())
+  // query words fold like the rows (FTS5 tokenizes both the same way)
+  const folded = words.map((w) => foldLatin(w))
+  if (buckets.includes(UNBOUNDED) || !folded.every((w) => w !== null && w.length >= 2 && /^[A-Za-z0-9]+$/.test(w))) return fullRank(st, query, limit)
+  const lower = (folded as string[]).map((w) => w.toLowerCase())
   const ors: string[] = []
   for (const w of lower) {
     const e = expand(st, w)

@@ -23,7 +23,7 @@ export const FTS_KEY = 2 ** 32
 const K1 = 1.2
 const B = 0.75
 
-/** The bucket of text whose tokens we do not count ourselves (non-ASCII, over 255 tokens, R > 254). */
+/** The bucket of text whose tokens we do not count ourselves (other non-ASCII, over 255 tokens, R > 254). */
 export const UNBOUNDED = 0xffff
 /** Buckets from this on hold R = 1 rows (`SINGLE_FROM + D`); below it, R ≥ 2 rows (`(255 − R) × 256 + D`). */
 export const SINGLE_FROM = 254 * 256
@@ -32,6 +32,30 @@ export const SINGLE_FROM = 254 * 256
 const leadCounts = new Int32Array(128 * 128)
 
 const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
+
+/**
+ * Latin letters with diacritics (U+00C0–U+017F) whose canonical decomposition is an ASCII letter
+ * plus combining marks: FTS5's unicode61 tokenizer with remove_diacritics 2 folds each to that
+ * lower-case letter and keeps it in its token (checked against FTS5 for every one in the tests).
+ */
+const LATIN_FOLD = new Map<number, number>()
+for (let c = 0xc0; c <= 0x17f; c++) {
+  const nfd = String.fromCharCode(c).normalize('NFD')
+  if (nfd.length > 1 && /^[A-Za-z]\p{M}+$/u.test(nfd)) LATIN_FOLD.set(c, nfd.toLowerCase().charCodeAt(0))
+}
+
+/** `text` with those letters folded to ASCII, as FTS5 tokenizes it; null when it holds other non-ASCII characters. */
+export function foldLatin(text: string): string | null {
+  let out: string | null = null
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c < 0x80) continue
+    const f = LATIN_FOLD.get(c)
+    if (f === undefined) return null
+    out = (out ?? text).slice(0, i) + String.fromCharCode(f) + (out ?? text).slice(i + 1)
+  }
+  return out ?? text
+}
 
 /**
  * The tokens of one column as FTS5's unicode61 tokenizer makes them from ASCII text (runs of
@@ -61,12 +85,15 @@ function countTokens(text: string, touched: number[], acc: { d: number; r: numbe
 
 /**
  * The FTS bucket of an asset (see above), counting its tokens the way FTS5's unicode61
- * tokenizer does for ASCII text; `terms`, when given, collects them.
+ * tokenizer does for ASCII text (and Latin letters with diacritics, folded); `terms`, when
+ * given, collects them.
  */
 export function ftsBucket(name: string, tags: string, terms?: Set<string>): number {
   const touched: number[] = []
   const acc = { d: 0, r: 0, terms }
-  const ok = countTokens(name, touched, acc) && countTokens(tags, touched, acc)
+  const n = foldLatin(name)
+  const t = foldLatin(tags)
+  const ok = n !== null && t !== null && countTokens(n, touched, acc) && countTokens(t, touched, acc)
   for (const c of touched) leadCounts[c] = 0
   if (!ok || acc.d > 255 || acc.r > 254) return UNBOUNDED
   return acc.r <= 1 ? SINGLE_FROM + acc.d : (255 - acc.r) * 256 + acc.d

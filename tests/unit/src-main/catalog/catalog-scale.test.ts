@@ -9,7 +9,7 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import { openCatalog, ftsQuery, type Catalog } from '../../../../src-main/catalog/catalog'
 import { migrations } from '../../../../src-main/catalog/migrations'
-import { FTS_KEY, ftsBucket, UNBOUNDED } from '../../../../src-main/catalog/fts'
+import { FTS_KEY, foldLatin, ftsBucket, UNBOUNDED } from '../../../../src-main/catalog/fts'
 import type { AssetDraft } from '../../../../src-main/indexer/detector'
 
 let dir: string
@@ -51,9 +51,10 @@ describe('migration from the schema-3 catalog (FTS kept by triggers)', () => {
     expect(cascadingKeys(raw).filter((k) => !k.led).map((k) => `${k.table}.${k.column}`)).toEqual(['assets.parent_id'])
     raw.prepare("INSERT INTO sources (id, path, size, mtime, hash, kind, status, metadata, indexed_at) VALUES (1, '/old/a.z64', 1, 1, 'h', 'n64-rom', 'indexed', '{}', 1)").run()
     const ins = raw.prepare('INSERT INTO assets (id, source_id, parent_id, ord, kind, name, tags, child_count) VALUES (?, 1, ?, ?, ?, ?, ?, ?)')
-    ins.run(10, null, 0, 'game', 'Old Game', '', 2)
+    ins.run(10, null, 0, 'game', 'Old Game', '', 3)
     ins.run(11, 10, 0, 'texture', 'pikachu_eye', 'RGBA8', 0)
     ins.run(12, 10, 1, 'texture', 'Pikachú body', 'RGBA8', 0)
+    ins.run(13, 10, 2, 'texture', 'ﾋﾟｶﾁｭｳ body', '', 0)
     raw.close()
 
     const cat = openCatalog(file)
@@ -61,14 +62,15 @@ describe('migration from the schema-3 catalog (FTS kept by triggers)', () => {
       expect(cat.schemaVersion).toBe(migrations.at(-1)!.version)
       expect(cascadingKeys(cat.db).every((k) => k.led)).toBe(true)
       expect(cat.search('pika').map((a) => a.id).sort()).toEqual([11, 12])
-      expect(cat.search('body').map((a) => a.name)).toEqual(['Pikachú body'])
-      expect(cat.children(1, 10).map((a) => a.id)).toEqual([11, 12])
+      expect(cat.search('body').map((a) => a.name).sort()).toEqual(['Pikachú body', 'ﾋﾟｶﾁｭｳ body'])
+      expect(cat.children(1, 10).map((a) => a.id)).toEqual([11, 12, 13])
       expect(cat.integrityCheck()).toBe('ok')
-      // the non-ASCII row sits in the bucket the search ranks with FTS5; the other by its token counts
+      // rows get buckets from their token counts; text we do not tokenize ourselves is unbounded
       expect(cat.db.prepare('SELECT id, fts_bucket FROM assets ORDER BY id').all()).toEqual([
-        { id: 10, fts_bucket: ftsBucket('Old Game', '') },
-        { id: 11, fts_bucket: ftsBucket('pikachu_eye', 'RGBA8') },
-        { id: 12, fts_bucket: UNBOUNDED },
+        { id: 10, fts_bucket: 254 * 256 + 2 },
+        { id: 11, fts_bucket: 254 * 256 + 3 },
+        { id: 12, fts_bucket: 254 * 256 + 3 },
+        { id: 13, fts_bucket: UNBOUNDED },
       ])
       cat.removeSource(1)
       expect(cat.assetCount()).toBe(0)
@@ -86,7 +88,8 @@ describe('FTS buckets', () => {
     expect(ftsBucket('pikachu_eye_03', 'RGBA8')).toBe(254 * 256 + 4)
     // shadow/shine share "sh": R = 2, D = 3
     expect(ftsBucket('shadow-shine', 'x')).toBe((255 - 2) * 256 + 3)
-    expect(ftsBucket('Pikachú', '')).toBe(UNBOUNDED)
+    expect(ftsBucket('Pikachú', '')).toBe(254 * 256 + 1)
+    expect(ftsBucket('ﾋﾟｶ', '')).toBe(UNBOUNDED)
     // FTS5 agrees on D: its docsize record for the row holds the same per-column token counts
     const db = new Database(':memory:')
     db.exec("CREATE VIRTUAL TABLE t USING fts5(name, tags, tokenize = 'unicode61 remove_diacritics 2')")
@@ -95,6 +98,25 @@ describe('FTS buckets', () => {
     // a, b, c, d, e9, x | p, q
     expect([...sz]).toEqual([6, 2])
     expect(ftsBucket('a.b--c d__E9 x', 'P Q') - 254 * 256).toBe(8)
+  })
+})
+
+describe('Latin letters with diacritics', () => {
+  it('fold as FTS5 folds them (unicode61, remove_diacritics 2), each kept in its token', () => {
+    const db = new Database(':memory:')
+    db.exec("CREATE VIRTUAL TABLE t USING fts5(x, tokenize = 'unicode61 remove_diacritics 2'); CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance')")
+    const ins = db.prepare('INSERT INTO t (rowid, x) VALUES (?, ?)')
+    const folded = new Map<number, string>()
+    for (let c = 0xc0; c <= 0x17f; c++) {
+      const f = foldLatin(`a${String.fromCharCode(c)}b`)
+      if (f === null) continue
+      folded.set(c, f.toLowerCase())
+      ins.run(c, `a${String.fromCharCode(c)}b`)
+    }
+    expect(folded.size).toBeGreaterThan(150)
+    expect(Object.fromEntries((db.prepare('SELECT doc, term FROM v').all() as { doc: number; term: string }[]).map((r) => [r.doc, r.term]))).toEqual(Object.fromEntries(folded))
+    expect(foldLatin('Pokémon')).toBe('Pokemon')
+    expect(foldLatin('ø')).toBeNull()
   })
 })
 
@@ -138,6 +160,13 @@ describe('top-N search', () => {
     plain.prepare('DELETE FROM p WHERE rowid IN (SELECT value FROM json_each(?))').run(JSON.stringify(cat.list({ source: '/lib/s2' }).map((a) => a.id)))
     cat.removeSource(cat.sourceByPath('/lib/s2')!.id)
     for (const q of queries) expect(cat.search(q, 60).map((a) => a.id), q).toEqual(full(q, 60))
+  })
+
+  it('equals it with Latin names with diacritics in the bounded path (no fallback rows)', () => {
+    fill(3, 200, [{ key: 'x1', kind: 'game', name: 'Pokémon Snap', locator: {} }, { key: 'x2', kind: 'texture', name: 'pikachú_eyé_pokémon', locator: {}, tags: ['Éye'] }])
+    expect(cat.db.prepare('SELECT count(*) FROM fts_buckets WHERE bucket = ? AND n > 0').pluck().get(UNBOUNDED)).toBe(0)
+    for (const q of [...queries, 'pokemon', 'pokémon', 'poké snap', 'PIKACHÚ eye', 'éy']) expect(cat.search(q, 30).map((a) => a.id), q).toEqual(full(q, 30))
+    expect(cat.search('pokemon').map((a) => a.name).sort()).toEqual(['Pokémon Snap', 'pikachú_eyé_pokémon'])
   })
 
   it('ranks by hand-checkable bm25: fewer tokens first, a twice-matching row above a once-matching one', () => {
