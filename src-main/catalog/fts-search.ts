@@ -65,10 +65,9 @@ function singleHits(c: Ctx): Hit[] {
 }
 
 /**
- * Adds the R ≥ 2 rows that can reach the top N: walks the matches in rowid order (higher R, then
- * lower D first) until the R = 1 region, or until no bucket left can beat the N-th hit; then
- * reads their text in one query and scores them. (The walk ends in JS: FTS5 with an upper rowid
- * bound pays for the whole doclist.)
+ * Adds the R ≥ 2 rows that can reach the top N: walks their own index (`assets_fts_multi`) in
+ * rowid order (higher R, then lower D first) until no bucket left can beat the N-th hit; then
+ * reads their text in one query and scores them.
  */
 function multiHits(c: Ctx, hits: Hit[], buckets: number[], sumIdf: number): Hit[] {
   const multi = buckets.filter((b) => b < SINGLE_FROM).sort((x, y) => x - y)
@@ -80,9 +79,9 @@ function multiHits(c: Ctx, hits: Hit[], buckets: number[], sumIdf: number): Hit[
   // the margin keeps float rounding from cutting a tie, which the lower id may still win
   const nth = hits.length >= c.limit ? hits[c.limit - 1]!.score * (1 - 1e-9) : -Infinity
   const keys: number[] = []
-  for (const k of c.st('SELECT rowid FROM assets_fts WHERE assets_fts MATCH ? ORDER BY rowid').pluck().iterate(c.query) as IterableIterator<number>) {
+  for (const k of c.st('SELECT rowid FROM assets_fts_multi WHERE assets_fts_multi MATCH ? ORDER BY rowid').pluck().iterate(c.query) as IterableIterator<number>) {
     const b = Math.floor(k / FTS_KEY)
-    if (b >= SINGLE_FROM || sumIdf * (rest.get(b) ?? Infinity) < nth) break
+    if (sumIdf * (rest.get(b) ?? Infinity) < nth) break
     keys.push(k)
   }
   if (!keys.length) return hits

@@ -11,7 +11,9 @@ import type Database from 'better-sqlite3'
  * where R = 1 by D ascending, so FTS5's own rowid walk meets each region best first (FTS5 seeks
  * a rowid by stepping, and walks backwards slowly: both regions are walked forwards). `fts_terms` lists every indexed token, so a
  * prefix word can be searched as the OR of its terms (FTS5 materialises a prefix's whole
- * doclist before the first row; an OR of terms is walked lazily). See fts-search.ts.
+ * doclist before the first row; an OR of terms is walked lazily). `assets_fts_multi` indexes the
+ * R ≥ 2 rows (a few per cent) a second time, so a search walks their short doclists instead of
+ * stepping through the main ones. See fts-search.ts.
  *
  * bm25 as FTS5 computes it (sqlite ext/fts5/fts5_aux.c, fts5Bm25Function):
  *   score = Σ_phrases idf_i · f_i·(k1+1) / (f_i + k1·(1 − b + b·D/avgdl)),  k1 = 1.2, b = 0.75,
@@ -157,19 +159,18 @@ const KEY_SQL = `fts_bucket * ${FTS_KEY} + id`
  * time a rowid goes backwards), and counts them into their buckets.
  */
 export function ftsAddSource(st: (sql: string) => Database.Statement, sourceIds: number[]): void {
-  if (sourceIds.length === 1) {
-    st(`INSERT INTO assets_fts (rowid, name, tags) SELECT ${KEY_SQL} AS k, name, tags FROM assets WHERE source_id = ? ORDER BY k`).run(sourceIds[0])
-    st('INSERT INTO fts_buckets (bucket, n) SELECT fts_bucket, count(*) FROM assets WHERE source_id = ? GROUP BY fts_bucket ON CONFLICT(bucket) DO UPDATE SET n = n + excluded.n').run(sourceIds[0])
-    return
-  }
-  const ids = JSON.stringify(sourceIds)
-  st(`INSERT INTO assets_fts (rowid, name, tags) SELECT ${KEY_SQL} AS k, name, tags FROM assets WHERE source_id IN (SELECT value FROM json_each(?)) ORDER BY k`).run(ids)
-  st('INSERT INTO fts_buckets (bucket, n) SELECT fts_bucket, count(*) FROM assets WHERE source_id IN (SELECT value FROM json_each(?)) GROUP BY fts_bucket ON CONFLICT(bucket) DO UPDATE SET n = n + excluded.n').run(ids)
+  const one = sourceIds.length === 1
+  const where = one ? 'source_id = ?' : 'source_id IN (SELECT value FROM json_each(?))'
+  const arg = one ? sourceIds[0] : JSON.stringify(sourceIds)
+  st(`INSERT INTO assets_fts (rowid, name, tags) SELECT ${KEY_SQL} AS k, name, tags FROM assets WHERE ${where} ORDER BY k`).run(arg)
+  st(`INSERT INTO assets_fts_multi (rowid, name, tags) SELECT ${KEY_SQL} AS k, name, tags FROM assets WHERE ${where} AND fts_bucket < ${SINGLE_FROM} ORDER BY k`).run(arg)
+  st(`INSERT INTO fts_buckets (bucket, n) SELECT fts_bucket, count(*) FROM assets WHERE ${where} GROUP BY fts_bucket ON CONFLICT(bucket) DO UPDATE SET n = n + excluded.n`).run(arg)
 }
 
 /** Takes a source's assets out of the index (call before deleting their rows): O(its own assets). */
 export function ftsRemoveSource(st: (sql: string) => Database.Statement, sourceId: number): void {
   st(`INSERT INTO assets_fts (assets_fts, rowid, name, tags) SELECT 'delete', ${KEY_SQL} AS k, name, tags FROM assets WHERE source_id = ? ORDER BY k`).run(sourceId)
+  st(`INSERT INTO assets_fts_multi (assets_fts_multi, rowid, name, tags) SELECT 'delete', ${KEY_SQL} AS k, name, tags FROM assets WHERE source_id = ? AND fts_bucket < ${SINGLE_FROM} ORDER BY k`).run(sourceId)
   st('UPDATE fts_buckets SET n = fts_buckets.n - c.cnt FROM (SELECT fts_bucket AS b, count(*) AS cnt FROM assets WHERE source_id = ? GROUP BY fts_bucket) AS c WHERE fts_buckets.bucket = c.b').run(sourceId)
 }
 
@@ -180,6 +181,7 @@ export function ftsRebuild(db: Database.Database): void {
   for (const r of db.prepare('SELECT name, tags FROM assets').iterate() as IterableIterator<{ name: string; tags: string }>) ftsBucket(r.name, r.tags, terms)
   addTerms((sql) => db.prepare(sql), terms)
   db.prepare(`INSERT INTO assets_fts (rowid, name, tags) SELECT ${KEY_SQL} AS k, name, tags FROM assets ORDER BY k`).run()
+  db.prepare(`INSERT INTO assets_fts_multi (rowid, name, tags) SELECT ${KEY_SQL} AS k, name, tags FROM assets WHERE fts_bucket < ${SINGLE_FROM} ORDER BY k`).run()
   db.prepare('DELETE FROM fts_buckets').run()
   db.prepare('INSERT INTO fts_buckets (bucket, n) SELECT fts_bucket, count(*) FROM assets GROUP BY fts_bucket').run()
 }
