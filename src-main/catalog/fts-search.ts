@@ -10,8 +10,8 @@ import { FTS_KEY, SINGLE_FROM, UNBOUNDED, bm25Term, bucketBound, bucketShape, fo
  *   order by D: their first N matches in rowid order are their top N (one short walk);
  * - R ≥ 2 rows lie before them: walked best bound first, their phrase counts read off their own
  *   text, until no bucket left can reach the N-th hit;
- * - a single word needs no idf (one positive factor of every score); several words need each
- *   word's match count (what FTS5's bm25 counts first anyway).
+ * - the idf (each word's match count, what FTS5's bm25 counts first) is needed only when a row's
+ *   words occur unequally often; otherwise Σ idf is one positive factor of every score.
  * A one-letter word, a word or row with non-ASCII characters other than Latin letters with
  * diacritics, fall back to FTS5's full ranking.
  */
@@ -33,6 +33,8 @@ export function byRank(a: Hit, b: Hit): number {
 type Prepare = (sql: string) => Database.Statement
 
 interface Ctx {
+  /** Set when a row's phrases occur unequally often: then the idf weights change the order. */
+  unequal?: boolean
   st: Prepare
   /** The query as ORs of exact terms. */
   query: string
@@ -49,13 +51,27 @@ function bm25(c: Ctx, f: (i: number) => number, d: number): number {
   return s
 }
 
-const TOKEN = /[a-z0-9]+/g
+const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
 
-/** How many tokens of a row's (ASCII) name and tags start with `word` (lower-case). */
-function prefixCount(word: string, name: string, tags: string): number {
+/** How many tokens of ASCII `text` start with `word` (lower-case ASCII letters and digits). */
+function countPrefix(word: string, text: string): number {
   let n = 0
-  for (const t of [name, tags]) for (const m of (foldLatin(t) ?? '').toLowerCase().matchAll(TOKEN)) if (m[0].startsWith(word)) n++
+  for (let i = 0; i < text.length; ) {
+    if (!isAlnum(text.charCodeAt(i))) {
+      i++
+      continue
+    }
+    let j = 0
+    while (j < word.length && i + j < text.length && (text.charCodeAt(i + j) | 0x20) === word.charCodeAt(j) && isAlnum(text.charCodeAt(i + j))) j++
+    if (j === word.length) n++
+    while (i < text.length && isAlnum(text.charCodeAt(i))) i++
+  }
   return n
+}
+
+/** How many tokens of a row's name and tags start with `word`, folded as FTS5 folds them. */
+function prefixCount(word: string, name: string, tags: string): number {
+  return countPrefix(word, foldLatin(name) ?? '') + countPrefix(word, foldLatin(tags) ?? '')
 }
 
 /** The best R = 1 rows: the first `limit` matches in rowid order (D ascending, then id). */
@@ -82,7 +98,9 @@ function multiHits(c: Ctx, hits: Hit[], buckets: number[], sumIdf: number): Hit[
   for (const r of c.st('SELECT rowid AS k, name, tags FROM assets_fts_multi WHERE assets_fts_multi MATCH ? ORDER BY rowid').iterate(c.query) as IterableIterator<{ k: number; name: string; tags: string }>) {
     const b = Math.floor(r.k / FTS_KEY)
     if (sumIdf * (rest.get(b) ?? Infinity) < nth) break
-    found.push({ id: r.k % FTS_KEY, score: bm25(c, (i) => prefixCount(c.words[i]!, r.name, r.tags), bucketShape(b).d) })
+    const f = c.words.map((w) => prefixCount(w, r.name, r.tags))
+    if (f.some((x) => x !== f[0])) c.unequal = true
+    found.push({ id: r.k % FTS_KEY, score: bm25(c, (i) => f[i]!, bucketShape(b).d) })
   }
   return hits.concat(found).sort(byRank).slice(0, c.limit)
 }
@@ -120,10 +138,15 @@ export function searchTopN(st: Prepare, query: string, words: string[], limit: n
     if (!e) return []
     ors.push(e)
   }
-  const idf = ors.length === 1 ? [1] : ors.map((o) => idfOf(st, o, nRow))
-  const c: Ctx = { st, query: ors.join(' AND '), words: lower, idf, avgdl: tokens / nRow, limit }
-  const sumIdf = idf.reduce((a, b) => a + b, 0)
-  return multiHits(c, singleHits(c).sort(byRank), buckets, sumIdf)
+  // Where every phrase occurs equally often in a row, its score is Σ idf times a factor of its
+  // own, so the order needs no idf: rank with unit weights first, and count the matches (the
+  // idf) only when a row turns up whose phrases occur unequally often.
+  const c: Ctx = { st, query: ors.join(' AND '), words: lower, idf: ors.map(() => 1), avgdl: tokens / nRow, limit }
+  const run = () => multiHits(c, singleHits(c).sort(byRank), buckets, c.idf.reduce((a, b) => a + b, 0))
+  const hits = run()
+  if (!c.unequal || ors.length === 1) return hits
+  c.idf = ors.map((o) => idfOf(st, o, nRow))
+  return run()
 }
 
 /** A phrase's idf as bm25 computes it, from its match count. */
