@@ -81,9 +81,9 @@ function singleHits(c: Ctx): Hit[] {
 }
 
 /**
- * Adds the R ≥ 2 rows that can reach the top N: walks their own index (`assets_fts_multi`, which
- * also holds their text) in rowid order (higher R, then lower D first), scoring each, until no
- * bucket left can beat the N-th hit.
+ * Adds the R ≥ 2 rows that can reach the top N: walks their own index (`assets_fts_multi`) in
+ * rowid order (higher R, then lower D first) until no bucket left can beat the N-th hit, then
+ * reads their text and scores them.
  */
 function multiHits(c: Ctx, hits: Hit[], buckets: number[], sumIdf: number): Hit[] {
   const multi = buckets.filter((b) => b < SINGLE_FROM).sort((x, y) => x - y)
@@ -94,13 +94,20 @@ function multiHits(c: Ctx, hits: Hit[], buckets: number[], sumIdf: number): Hit[
   for (let i = multi.length - 1; i >= 0; i--) rest.set(multi[i]!, (best = Math.max(best, bucketBound(multi[i]!, c.avgdl))))
   // the margin keeps float rounding from cutting a tie, which the lower id may still win
   const nth = hits.length >= c.limit ? hits[c.limit - 1]!.score * (1 - 1e-9) : -Infinity
+  const keys: number[] = []
+  for (const k of c.st('SELECT rowid FROM assets_fts_multi WHERE assets_fts_multi MATCH ? ORDER BY rowid').pluck().iterate(c.query) as IterableIterator<number>) {
+    if (sumIdf * (rest.get(Math.floor(k / FTS_KEY)) ?? Infinity) < nth) break
+    keys.push(k)
+  }
+  if (!keys.length) return hits
+  // their text, in one query (FTS5 reading a stored copy row by row is slower)
+  const bucketOf = new Map(keys.map((k) => [k % FTS_KEY, Math.floor(k / FTS_KEY)]))
+  const rows = c.st('SELECT id, name, tags FROM assets WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify([...bucketOf.keys()])) as { id: number; name: string; tags: string }[]
   const found: Hit[] = []
-  for (const r of c.st('SELECT rowid AS k, name, tags FROM assets_fts_multi WHERE assets_fts_multi MATCH ? ORDER BY rowid').iterate(c.query) as IterableIterator<{ k: number; name: string; tags: string }>) {
-    const b = Math.floor(r.k / FTS_KEY)
-    if (sumIdf * (rest.get(b) ?? Infinity) < nth) break
+  for (const r of rows) {
     const f = c.words.map((w) => prefixCount(w, r.name, r.tags))
     if (f.some((x) => x !== f[0])) c.unequal = true
-    found.push({ id: r.k % FTS_KEY, score: bm25(c, (i) => f[i]!, bucketShape(b).d) })
+    found.push({ id: r.id, score: bm25(c, (i) => f[i]!, bucketShape(bucketOf.get(r.id)!).d) })
   }
   return hits.concat(found).sort(byRank).slice(0, c.limit)
 }

@@ -11,10 +11,9 @@ import type Database from 'better-sqlite3'
  * where R = 1 by D ascending, so FTS5's own rowid walk meets each region best first (FTS5 seeks
  * a rowid by stepping, and walks backwards slowly: both regions are walked forwards). `fts_terms` lists every indexed token, so a
  * prefix word can be searched as the OR of its terms (FTS5 materialises a prefix's whole
- * doclist before the first row; an OR of terms is walked lazily). `assets_fts_multi` indexes and
- * stores the R ≥ 2 rows (a few per cent) a second time, so a search walks their short doclists
- * and reads their text in the same walk, instead of stepping through the main ones. See
- * fts-search.ts.
+ * doclist before the first row; an OR of terms is walked lazily). `assets_fts_multi` indexes the
+ * R ≥ 2 rows (a few per cent) a second time, so a search walks their short doclists instead of
+ * stepping through the main ones (FTS5 seeks a rowid by stepping). See fts-search.ts.
  *
  * bm25 as FTS5 computes it (sqlite ext/fts5/fts5_aux.c, fts5Bm25Function):
  *   score = Σ_phrases idf_i · f_i·(k1+1) / (f_i + k1·(1 − b + b·D/avgdl)),  k1 = 1.2, b = 0.75,
@@ -171,7 +170,7 @@ export function ftsAddSource(st: (sql: string) => Database.Statement, sourceIds:
 /** Takes a source's assets out of the index (call before deleting their rows): O(its own assets). */
 export function ftsRemoveSource(st: (sql: string) => Database.Statement, sourceId: number): void {
   st(`INSERT INTO assets_fts (assets_fts, rowid, name, tags) SELECT 'delete', ${KEY_SQL} AS k, name, tags FROM assets WHERE source_id = ? ORDER BY k`).run(sourceId)
-  st(`DELETE FROM assets_fts_multi WHERE rowid IN (SELECT ${KEY_SQL} FROM assets WHERE source_id = ? AND fts_bucket < ${SINGLE_FROM})`).run(sourceId)
+  st(`INSERT INTO assets_fts_multi (assets_fts_multi, rowid, name, tags) SELECT 'delete', ${KEY_SQL} AS k, name, tags FROM assets WHERE source_id = ? AND fts_bucket < ${SINGLE_FROM} ORDER BY k`).run(sourceId)
   st('UPDATE fts_buckets SET n = fts_buckets.n - c.cnt FROM (SELECT fts_bucket AS b, count(*) AS cnt FROM assets WHERE source_id = ? GROUP BY fts_bucket) AS c WHERE fts_buckets.bucket = c.b').run(sourceId)
 }
 

@@ -82,7 +82,7 @@ export const migrations: { version: number; name: string; sql: string; run?: (db
       CREATE INDEX assets_by_source ON assets (source_id);
       ALTER TABLE assets ADD COLUMN fts_bucket INTEGER NOT NULL DEFAULT 0;
       CREATE VIRTUAL TABLE assets_fts USING fts5 (name, tags, content = '', tokenize = 'unicode61 remove_diacritics 2');
-      CREATE VIRTUAL TABLE assets_fts_multi USING fts5 (name, tags, tokenize = 'unicode61 remove_diacritics 2');
+      CREATE VIRTUAL TABLE assets_fts_multi USING fts5 (name, tags, content = '', tokenize = 'unicode61 remove_diacritics 2');
       CREATE TABLE fts_buckets (bucket INTEGER PRIMARY KEY, n INTEGER NOT NULL);
       CREATE TABLE fts_terms (term TEXT PRIMARY KEY) WITHOUT ROWID;
       ALTER TABLE sources ADD COLUMN ino INTEGER NOT NULL DEFAULT 0;
