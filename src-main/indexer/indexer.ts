@@ -2,15 +2,15 @@ import { createHash } from 'node:crypto'
 import * as fs from 'node:fs'
 import { promises as fsp, type Stats } from 'node:fs'
 import * as path from 'node:path'
-import { Gunzip, gunzipSync } from 'fflate'
 import type { IndexProgress, IndexResult, IndexResultSource, SourceKind } from '../../src-shared/api/catalog'
 import type { Catalog, CatalogSource } from '../catalog/catalog'
 import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from './detector'
 import { detectFile, fileDetectors, folderDetectors } from './registry'
-import { hashBytes, readHashed, stampUnchanged, type FileStamp } from './read-source'
+import { folderStamp, gzipHead, hashBytes, isGzip, loadBytes, readHashed, readHead, stampUnchanged, type FileStamp } from './read-source'
 
-const HEAD_BYTES = 64 * 1024
-const MAX_GUNZIP = 256 * 1024 * 1024
+/** The bytes of a source file as the detectors saw them (kept here for callers of the old place). */
+export { loadBytes }
+
 
 /** One unit of indexing work: a file, or a folder forming a set. */
 type Job =
@@ -31,73 +31,6 @@ export interface IndexOptions {
   force?: boolean
   /** Test hook: called inside a source's transaction, half-way through its asset rows. */
   duringTransaction?: (sourcePath: string) => void
-}
-
-async function readHead(file: string, size = HEAD_BYTES): Promise<Uint8Array> {
-  // Synchronous: an async open/read/close is three thread-pool round trips per small file.
-  const fd = fs.openSync(file, 'r')
-  try {
-    const buf = new Uint8Array(Math.max(0, Math.min(HEAD_BYTES, size)))
-    const bytesRead = fs.readSync(fd, buf, 0, buf.length, 0)
-    return buf.subarray(0, bytesRead)
-  } finally {
-    fs.closeSync(fd)
-  }
-}
-
-/**
- * The first HEAD_BYTES of a gzip file's unpacked content, unpacking no more than that (a large
- * unrelated `.tar.gz` in a walked folder costs one small read, not a full inflate).
- */
-async function gzipHead(file: string): Promise<Uint8Array> {
-  const out = new Uint8Array(HEAD_BYTES)
-  let have = 0
-  const gz = new Gunzip((chunk) => {
-    const n = Math.min(chunk.length, HEAD_BYTES - have)
-    out.set(chunk.subarray(0, n), have)
-    have += n
-  })
-  const fh = await fsp.open(file, 'r')
-  try {
-    const size = (await fh.stat()).size
-    const buf = new Uint8Array(64 * 1024)
-    // Bounded: at most 16 MiB of compressed input is read to fill the head.
-    for (let pos = 0; have < HEAD_BYTES && pos < 16 * 1024 * 1024; ) {
-      const { bytesRead } = await fh.read(buf, 0, buf.length, pos)
-      if (bytesRead === 0) break
-      pos += bytesRead
-      try {
-        // The last chunk is pushed as final, so a small file's tail is flushed too.
-        gz.push(buf.slice(0, bytesRead), pos >= size)
-      } catch (e) {
-        throw new Error(`${file}: not a readable gzip file (${(e as Error).message})`)
-      }
-    }
-  } finally {
-    await fh.close()
-  }
-  return out.subarray(0, have)
-}
-
-/** gzip-compressed inputs (our bundled samples) are detected and read by their inner name. */
-function isGzip(head: Uint8Array, name: string): boolean {
-  return name.endsWith('.gz') && head[0] === 0x1f && head[1] === 0x8b
-}
-
-/** The bytes of a source file as the detectors saw them (gzip-compressed samples unpacked). */
-export async function loadBytes(file: string): Promise<Uint8Array> {
-  const raw = new Uint8Array(await fsp.readFile(file))
-  const name = path.basename(file).toLowerCase()
-  if (!isGzip(raw, name)) return raw
-  // The gzip trailer's ISIZE (last 4 bytes, little endian) is the unpacked size: refuse absurd
-  // ones before unpacking (the largest N64 image is 64 MiB).
-  const isize = raw.length >= 18 ? new DataView(raw.buffer, raw.byteOffset + raw.length - 4, 4).getUint32(0, true) : 0
-  if (isize > MAX_GUNZIP) throw new Error(`${file}: gzip member unpacks to ${isize} bytes, more than the ${MAX_GUNZIP}-byte limit`)
-  try {
-    return gunzipSync(raw)
-  } catch (e) {
-    throw new Error(`${file}: not a readable gzip file (${(e as Error).message})`)
-  }
 }
 
 /** Walks the given paths; folders recursively. A set folder claims its member files. */
@@ -354,18 +287,6 @@ async function readFileJob(job: Extract<Job, { type: 'file' }>, abs: string): Pr
   if (head.length === job.input.size) return { stamp: { size: job.input.size, mtime: job.mtimeMs, ino: job.ino }, bytes: head, ...hashBytes(head) }
   const r = await readHashed(abs, { bytes: head, size: job.input.size, mtimeMs: job.mtimeMs })
   return { stamp: { size: r.size, mtime: r.mtimeMs, ino: r.ino }, bytes: r.bytes, sha1: r.sha1, md5: r.md5 }
-}
-
-/** A set folder's stamp (total size, newest mtime, sum of inodes) from its members' stats. */
-async function folderStamp(abs: string, members: string[]): Promise<FileStamp> {
-  const stamp = { size: 0, mtime: 0, ino: 0 }
-  for (const m of members) {
-    const st = await fsp.stat(path.join(abs, m))
-    stamp.size += st.size
-    stamp.mtime = Math.max(stamp.mtime, st.mtimeMs)
-    stamp.ino = (stamp.ino + st.ino) % 2 ** 48
-  }
-  return stamp
 }
 
 async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise<IndexResultSource> {

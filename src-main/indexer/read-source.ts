@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto'
 import * as fs from 'node:fs'
+import { promises as fsp } from 'node:fs'
+import * as path from 'node:path'
+import { Gunzip, gunzipSync } from 'fflate'
+
+const HEAD_BYTES = 64 * 1024
+const MAX_GUNZIP = 256 * 1024 * 1024
 
 /** What one pass over a file gives: its bytes and both content hashes. */
 export interface HashedBytes {
@@ -63,4 +69,84 @@ export interface FileStamp {
  */
 export function stampUnchanged(prev: FileStamp & { status: string; indexedAt: number }, now: FileStamp): boolean {
   return prev.status === 'indexed' && prev.size === now.size && prev.mtime === now.mtime && prev.ino === now.ino && now.mtime < prev.indexedAt - 2000
+}
+
+/** The first bytes of a file (up to 64 KiB, at most `size`), for detection. */
+export async function readHead(file: string, size = HEAD_BYTES): Promise<Uint8Array> {
+  // Synchronous: an async open/read/close is three thread-pool round trips per small file.
+  const fd = fs.openSync(file, 'r')
+  try {
+    const buf = new Uint8Array(Math.max(0, Math.min(HEAD_BYTES, size)))
+    const bytesRead = fs.readSync(fd, buf, 0, buf.length, 0)
+    return buf.subarray(0, bytesRead)
+  } finally {
+    fs.closeSync(fd)
+  }
+}
+
+/**
+ * The first HEAD_BYTES of a gzip file's unpacked content, unpacking no more than that (a large
+ * unrelated `.tar.gz` in a walked folder costs one small read, not a full inflate).
+ */
+export async function gzipHead(file: string): Promise<Uint8Array> {
+  const out = new Uint8Array(HEAD_BYTES)
+  let have = 0
+  const gz = new Gunzip((chunk) => {
+    const n = Math.min(chunk.length, HEAD_BYTES - have)
+    out.set(chunk.subarray(0, n), have)
+    have += n
+  })
+  const fh = await fsp.open(file, 'r')
+  try {
+    const size = (await fh.stat()).size
+    const buf = new Uint8Array(64 * 1024)
+    // Bounded: at most 16 MiB of compressed input is read to fill the head.
+    for (let pos = 0; have < HEAD_BYTES && pos < 16 * 1024 * 1024; ) {
+      const { bytesRead } = await fh.read(buf, 0, buf.length, pos)
+      if (bytesRead === 0) break
+      pos += bytesRead
+      try {
+        // The last chunk is pushed as final, so a small file's tail is flushed too.
+        gz.push(buf.slice(0, bytesRead), pos >= size)
+      } catch (e) {
+        throw new Error(`${file}: not a readable gzip file (${(e as Error).message})`)
+      }
+    }
+  } finally {
+    await fh.close()
+  }
+  return out.subarray(0, have)
+}
+
+/** gzip-compressed inputs (our bundled samples) are detected and read by their inner name. */
+export function isGzip(head: Uint8Array, name: string): boolean {
+  return name.endsWith('.gz') && head[0] === 0x1f && head[1] === 0x8b
+}
+
+/** The bytes of a source file as the detectors saw them (gzip-compressed samples unpacked). */
+export async function loadBytes(file: string): Promise<Uint8Array> {
+  const raw = new Uint8Array(await fsp.readFile(file))
+  const name = path.basename(file).toLowerCase()
+  if (!isGzip(raw, name)) return raw
+  // The gzip trailer's ISIZE (last 4 bytes, little endian) is the unpacked size: refuse absurd
+  // ones before unpacking (the largest N64 image is 64 MiB).
+  const isize = raw.length >= 18 ? new DataView(raw.buffer, raw.byteOffset + raw.length - 4, 4).getUint32(0, true) : 0
+  if (isize > MAX_GUNZIP) throw new Error(`${file}: gzip member unpacks to ${isize} bytes, more than the ${MAX_GUNZIP}-byte limit`)
+  try {
+    return gunzipSync(raw)
+  } catch (e) {
+    throw new Error(`${file}: not a readable gzip file (${(e as Error).message})`)
+  }
+}
+
+/** A set folder's stamp (total size, newest mtime, sum of inodes) from its members' stats. */
+export async function folderStamp(abs: string, members: string[]): Promise<FileStamp> {
+  const stamp = { size: 0, mtime: 0, ino: 0 }
+  for (const m of members) {
+    const st = await fsp.stat(path.join(abs, m))
+    stamp.size += st.size
+    stamp.mtime = Math.max(stamp.mtime, st.mtimeMs)
+    stamp.ino = (stamp.ino + st.ino) % 2 ** 48
+  }
+  return stamp
 }
