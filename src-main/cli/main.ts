@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util'
+import * as path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { Command, CommandContext } from './command'
 import { UsageError } from './command'
 import { stderrProgress } from './progress'
@@ -129,8 +131,14 @@ export async function runCli(argv: string[], io: CliIO = { stdout: process.stdou
   }
 }
 
-// Run when executed directly (bin/modbench.mjs imports this module with MODBENCH_CLI=1).
-if (process.env.MODBENCH_CLI === '1') {
+/** True when this module is the process's entry (`node out/cli/main.mjs …`, `tsx src-main/cli/main.ts …`). */
+function isProcessEntry(): boolean {
+  const script = process.argv[1]
+  return script !== undefined && import.meta.url === pathToFileURL(path.resolve(script)).href
+}
+
+// Run when executed directly, or imported by bin/modbench.mjs (which sets MODBENCH_CLI=1).
+if (process.env.MODBENCH_CLI === '1' || isProcessEntry()) {
   runCli(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code

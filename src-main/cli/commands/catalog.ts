@@ -1,8 +1,7 @@
 import * as path from 'node:path'
 import type { AssetRow } from '../../../src-shared/api/catalog'
-import { openCatalog, type Catalog } from '../../catalog/catalog'
+import type { Catalog } from '../../catalog/catalog'
 import { defaultDbPath } from '../../catalog/paths'
-import { indexPaths } from '../../indexer/indexer'
 import type { Command, CommandContext } from '../command'
 import { UsageError, intOption } from '../command'
 
@@ -13,8 +12,14 @@ function dbPath(ctx: CommandContext): string {
   return typeof v === 'string' && v ? path.resolve(v) : defaultDbPath()
 }
 
-export function withCatalog<T>(ctx: CommandContext, fn: (c: Catalog) => T): T {
-  const c = openCatalog(dbPath(ctx))
+/** The catalog (and so SQLite) is imported when a command opens it, not when the CLI starts. */
+async function openCatalogAt(file: string): Promise<Catalog> {
+  const { openCatalog } = await import('../../catalog/catalog')
+  return openCatalog(file)
+}
+
+export async function withCatalog<T>(ctx: CommandContext, fn: (c: Catalog) => T): Promise<T> {
+  const c = await openCatalogAt(dbPath(ctx))
   try {
     return fn(c)
   } finally {
@@ -57,8 +62,9 @@ const index: Command = {
     const ndjson = ctx.values['progress-ndjson'] === true
     const bar = ndjson ? null : ctx.progress('indexing')
     const pauseMs = Number(process.env.MODBENCH_TEST_PAUSE_IN_TXN ?? 0)
-    const catalog = openCatalog(dbPath(ctx))
+    const catalog = await openCatalogAt(dbPath(ctx))
     try {
+      const { indexPaths } = await import('../../indexer/indexer')
       const result = await indexPaths(catalog, ctx.positionals, {
         signal: ctx.signal,
         force: ctx.values.force === true,
@@ -94,8 +100,8 @@ const ls: Command = {
   usage: 'ls [--db FILE] [--kind KIND] [--source PATH] [--json]',
   help: '--source takes a source path as index printed it, or a folder (every source under it).\nJSON: [{"id","kind","name","source","parent"}]',
   options: { ...dbOption, kind: { type: 'string' }, source: { type: 'string' } },
-  run(ctx) {
-    const rows = withCatalog(ctx, (c) => c.list({ kind: ctx.values.kind as string | undefined, source: ctx.values.source as string | undefined }))
+  async run(ctx) {
+    const rows = await withCatalog(ctx, (c) => c.list({ kind: ctx.values.kind as string | undefined, source: ctx.values.source as string | undefined }))
     printAssets(ctx, rows)
     return 0
   },
@@ -108,9 +114,9 @@ const find: Command = {
   help: 'Every word matches as a prefix. JSON: same as ls.',
   options: { ...dbOption, limit: { type: 'string' } },
   positionals: { min: 1, max: Infinity },
-  run(ctx) {
+  async run(ctx) {
     const limit = intOption(ctx, 'limit', 1000)!
-    const rows = withCatalog(ctx, (c) => c.search(ctx.positionals.join(' '), limit))
+    const rows = await withCatalog(ctx, (c) => c.search(ctx.positionals.join(' '), limit))
     printAssets(ctx, rows)
     return 0
   },

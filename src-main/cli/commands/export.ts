@@ -1,10 +1,7 @@
 import * as path from 'node:path'
 import { existsSync, promises as fsp } from 'node:fs'
-import { exportGlb } from '../../../src-shared/export/gltf'
-import { openCatalog } from '../../catalog/catalog'
 import { defaultDbPath } from '../../catalog/paths'
 import { writeFileAtomic } from '../../node/atomic'
-import { buildAssetScene, sceneKinds } from '../../services/scene-builders'
 import type { Command } from '../command'
 import { UsageError, requireString } from '../command'
 
@@ -35,6 +32,8 @@ const exportCmd: Command = {
     const dbPath = typeof ctx.values.db === 'string' && ctx.values.db ? path.resolve(ctx.values.db) : defaultDbPath()
     // Exporting only reads the catalog: a missing one is an error, never created as a side effect.
     if (id !== 'demo' && !existsSync(dbPath)) throw new Error(`no catalog at ${dbPath}: index files first (\`modbench index PATH --db ${dbPath}\`)`)
+    // glTF-Transform, SQLite and the scene builders load here, not when the CLI starts
+    const [{ exportGlb }, { openCatalog }, { buildAssetScene }] = await Promise.all([import('../../../src-shared/export/gltf'), import('../../catalog/catalog'), import('../../services/scene-builders')])
     const catalog = id === 'demo' ? null : openCatalog(dbPath)
     try {
       const { scene, asset, source } = await buildAssetScene(catalog, id, { signal: ctx.signal })
@@ -86,5 +85,3 @@ async function makeParent(out: string): Promise<void> {
 
 /** `modbench export …` commands (see ../shared/CLI.md). */
 export const exportCommands: Command[] = [exportCmd]
-
-export { sceneKinds }

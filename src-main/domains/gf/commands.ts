@@ -1,8 +1,9 @@
 import type { Command, CommandContext } from '../../cli/command'
 import { UsageError, requireString } from '../../cli/command'
 import { loadSet } from './set-folder'
-import { readPng } from './png'
-import { extractSetPngs, repackSetToFolder } from './repack'
+
+/** PNG libraries and the repacker load when a command that writes or reads PNGs runs. */
+const repack = () => import('./repack')
 import { listTextures, type GfEntry, type GfSet } from '../../../src-shared/formats/gf/gf-set'
 import type { TextureReplacement } from '../../../src-shared/formats/gf/replace'
 import { hex } from '../../../src-shared/binary/errors'
@@ -92,6 +93,7 @@ const extract: Command = {
     const set = await loadSet(ctx.positionals[0]!)
     report(ctx, set)
     const bar = ctx.progress('extract')
+    const { extractSetPngs } = await repack()
     const res = await extractSetPngs(set, out, { progress: (d, t, s) => bar.update(d, t, s), signal: ctx.signal })
     bar.end()
     if (ctx.json) ctx.printJson(res)
@@ -127,6 +129,7 @@ const replace: Command = {
     // the header error (file, entry, offset). Package errors stay fatal.
     const set = await loadSet(ctx.positionals[0]!, { lenient: true })
     report(ctx, set)
+    const [{ readPng }, { repackSetToFolder }] = await Promise.all([import('./png'), repack()])
     const reps: TextureReplacement[] = []
     for (const a of args) {
       const img = await readPng(a.png)

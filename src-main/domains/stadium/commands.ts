@@ -1,6 +1,8 @@
 import type { Command } from '../../cli/command'
 import { UsageError, requireString } from '../../cli/command'
-import { diagnose, exportStadium, listModels, readStadiumRom } from './rom-file'
+
+/** The ROM access (and glTF-Transform behind it) loads when a command runs, not when the CLI starts. */
+const romFile = () => import('./rom-file')
 
 /** `modbench stadium …` commands (see ../shared/CLI.md, "Pokémon Stadium ROM"). */
 
@@ -11,6 +13,7 @@ const list: Command = {
   help: 'ROM is a Pokémon Stadium (US 1.0) image in .z64, .v64 or .n64 byte order; other images whose header names Pokémon Stadium open with the US layout (unverified).\nJSON: [{"file","species","name","slug","bones","animations","textureAnimations"}]',
   positionals: { min: 1, max: 1 },
   async run(ctx) {
+    const { readStadiumRom, listModels } = await romFile()
     const sr = await readStadiumRom(ctx.positionals[0]!)
     for (const w of sr.warnings) ctx.err(`warning: ${w}`)
     const rows = listModels(sr, ctx.signal)
@@ -48,6 +51,7 @@ const exportCmd: Command = {
         return Number(s.trim())
       })
     }
+    const { readStadiumRom, exportStadium } = await romFile()
     const sr = await readStadiumRom(ctx.positionals[0]!)
     for (const w of sr.warnings) ctx.err(`warning: ${w}`)
     const progress = ctx.progress('stadium export')
@@ -85,6 +89,7 @@ const diagnoseCmd: Command = {
   help: 'JSON: {"source","romMd5","verified","archiveId","files","rawFlags","patchCounts","tailSizes","geoLayoutCounts","geoOpcodes","renderLayers","orderDifferences","crossBucketTriangles","models":[…]}',
   positionals: { min: 1, max: 1 },
   async run(ctx) {
+    const { readStadiumRom, diagnose } = await romFile()
     const sr = await readStadiumRom(ctx.positionals[0]!)
     for (const w of sr.warnings) ctx.err(`warning: ${w}`)
     const d = diagnose(sr, ctx.signal)
