@@ -82,11 +82,12 @@ const index: Command = {
       bar?.end()
       if (ctx.json) ctx.printJson({ sources: result.sources.map((s) => ({ path: s.path, kind: s.kind, status: s.status, assets: s.assets, ...(s.error ? { error: s.error } : {}) })), assets: result.assets, ...(result.cancelled ? { cancelled: true } : {}), ...(result.removed ? { removed: result.removed } : {}) })
       else {
-        for (const s of result.sources) ctx.out(`${s.status.padEnd(9)} ${s.kind.padEnd(12)} ${String(s.assets).padStart(6)} assets  ${s.path}${s.error ? `\n          error: ${s.error}` : ''}`)
+        for (const s of result.sources) ctx.out(`${s.status.padEnd(9)} ${s.kind.padEnd(12)} ${String(s.assets).padStart(6)} assets  ${s.path}`)
         for (const r of result.removed ?? []) ctx.out(`removed   (file gone)                    ${r}`)
         ctx.out(`${result.sources.length} source(s), ${result.assets} asset(s)${result.removed ? `, ${result.removed.length} vanished source(s) removed` : ''}${result.cancelled ? ' (cancelled)' : ''}`)
       }
-      for (const s of result.sources) if (s.error) ctx.err(`error: ${s.path}: ${s.error}`)
+      // one line per failed source, naming its path once (the indexer's message usually leads with it)
+      for (const s of result.sources) if (s.error) ctx.err(`error: ${s.error.includes(s.path) ? s.error : `${s.path}: ${s.error}`}`)
       return result.cancelled || result.sources.some((s) => s.status === 'error') ? 1 : 0
     } finally {
       catalog.close()
@@ -158,14 +159,25 @@ const serve: Command = {
   name: 'serve',
   summary: 'browser mode: serve the app and its API on 127.0.0.1',
   usage: 'serve [--db FILE] [--port N] [--no-samples]',
-  help: 'Prints the URL with its access token on the first stdout line. Binds 127.0.0.1 only. Ctrl+C stops it.',
+  help: [
+    'Serves the app (the renderer build, made on first use) and its API on 127.0.0.1 only, never another interface.',
+    'Prints the URL with its per-run access token on the first stdout line (open it in a browser; every API',
+    'request needs the token). Ctrl+C stops the server.',
+  ].join('\n'),
   options: { ...dbOption, port: { type: 'string' }, 'no-samples': { type: 'boolean' } },
+  optionHelp: {
+    db: 'the catalog file (default: the per-user catalog, as for index/ls)',
+    port: 'the port to listen on, 0–65535 (default 0: a free port)',
+    'no-samples': 'do not index the bundled samples into an empty catalog',
+    json: 'ignored (the URL is one line)',
+  },
   async run(ctx) {
     const { startServer } = await import('../../transport/http-server')
     const port = intOption(ctx, 'port', 0)!
     if (port < 0 || port > 65535) throw new UsageError(`--port takes 0–65535 (0 picks a free port), got ${port}`)
     const server = await startServer({ dbPath: dbPath(ctx), port, indexSamplesWhenEmpty: ctx.values['no-samples'] !== true, log: (t) => ctx.err(t) })
     ctx.out(server.url)
+    ctx.err(`modbench serve: open this URL in a browser; Ctrl+C stops the server.`)
     await new Promise<void>((resolve) => {
       const stop = () => resolve()
       ctx.signal.addEventListener('abort', stop)

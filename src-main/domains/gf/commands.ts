@@ -1,6 +1,6 @@
 import type { Command, CommandContext } from '../../cli/command'
 import { UsageError, requireString } from '../../cli/command'
-import { loadSet } from './set-folder'
+import { inSetFolder, loadSet, setFolderError } from './set-folder'
 
 /** PNG libraries and the repacker load when a command that writes or reads PNGs runs. */
 const repack = () => import('./repack')
@@ -10,9 +10,23 @@ import { hex } from '../../../src-shared/binary/errors'
 
 const SET_HELP = 'SET is a folder holding the nine files 0.bin … 8.bin (missing ones are reported on stderr, not fatal).'
 
-function report(ctx: CommandContext, set: GfSet): void {
-  if (set.missing.length) ctx.err(`warning: ${set.missing.join(', ')} missing from the set`)
-  for (const w of set.warnings) ctx.err(`warning: ${w}`)
+function report(ctx: CommandContext, set: GfSet & { dir: string }): void {
+  if (set.missing.length) ctx.err(`warning: ${set.dir}: ${set.missing.join(', ')} missing from the set`)
+  for (const w of set.warnings) ctx.err(`warning: ${inSetFolder(set.dir, w)}`)
+}
+
+/** A set command's errors name the set folder with the file (`SET/1.bin: …`, not `1.bin: …`). */
+function namingSetFolder(c: Command): Command {
+  return {
+    ...c,
+    async run(ctx) {
+      try {
+        return await c.run(ctx)
+      } catch (e) {
+        throw setFolderError(ctx.positionals[0]!, e)
+      }
+    },
+  }
 }
 
 function entryJson(e: GfEntry): Record<string, unknown> {
@@ -150,4 +164,4 @@ const replace: Command = {
 }
 
 /** `modbench gf …` commands (see ../shared/CLI.md). */
-export const gfCommands: Command[] = [info, textures, extract, replace]
+export const gfCommands: Command[] = [info, textures, extract, replace].map(namingSetFolder)

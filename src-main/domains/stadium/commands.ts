@@ -1,8 +1,13 @@
-import type { Command } from '../../cli/command'
+import type { Command, CommandContext } from '../../cli/command'
 import { UsageError, requireString } from '../../cli/command'
 
 /** The ROM access (and glTF-Transform behind it) loads when a command runs, not when the CLI starts. */
 const romFile = () => import('./rom-file')
+
+/** The ROM's warnings, each naming the ROM as given (as Snap's do). */
+function warnRom(ctx: CommandContext, sr: { file: string; warnings: string[] }): void {
+  for (const w of sr.warnings) ctx.err(`warning: ${w.startsWith(sr.file) ? w : `${sr.file}: ${w}`}`)
+}
 
 /** `modbench stadium …` commands (see ../shared/CLI.md, "Pokémon Stadium ROM"). */
 
@@ -15,7 +20,7 @@ const list: Command = {
   async run(ctx) {
     const { readStadiumRom, listModels } = await romFile()
     const sr = await readStadiumRom(ctx.positionals[0]!)
-    for (const w of sr.warnings) ctx.err(`warning: ${w}`)
+    warnRom(ctx, sr)
     const rows = listModels(sr, ctx.signal)
     if (ctx.json) {
       ctx.printJson(rows)
@@ -53,7 +58,7 @@ const exportCmd: Command = {
     }
     const { readStadiumRom, exportStadium } = await romFile()
     const sr = await readStadiumRom(ctx.positionals[0]!)
-    for (const w of sr.warnings) ctx.err(`warning: ${w}`)
+    warnRom(ctx, sr)
     const progress = ctx.progress('stadium export')
     let validate: ((glb: Uint8Array, name: string) => Promise<void>) | undefined
     if (ctx.values.validate) {
@@ -91,7 +96,7 @@ const diagnoseCmd: Command = {
   async run(ctx) {
     const { readStadiumRom, diagnose } = await romFile()
     const sr = await readStadiumRom(ctx.positionals[0]!)
-    for (const w of sr.warnings) ctx.err(`warning: ${w}`)
+    warnRom(ctx, sr)
     const d = diagnose(sr, ctx.signal)
     if (ctx.json) ctx.printJson(d)
     else for (const [k, v] of Object.entries(d)) if (k !== 'models') ctx.out(`${k}: ${JSON.stringify(v)}`)
