@@ -10,6 +10,9 @@
 // are left in place: a CLI already running from out/cli (the app's index job, a test) can still
 // import its lazy chunks while another process rebuilds. `--clean` empties out/cli first.
 //
+// out/cli/ sits two folders below the root like src-main/<area>/: code that finds the repo from
+// `import.meta.dirname` ('..', '..': samples, the renderer build, bin/) works unchanged in the bundle.
+//
 // Usage: node tools/build-cli.mjs [--outdir DIR] [--clean] [--quiet]
 import * as fs from 'node:fs'
 import * as path from 'node:path'
