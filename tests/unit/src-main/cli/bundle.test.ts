@@ -5,7 +5,7 @@
  * worker is built beside the bundle and works without tsx.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
@@ -133,5 +133,15 @@ describe('the built CLI', () => {
     const dev = run({ MODBENCH_DEV: '1' }, path.join(dir, 'dev.log'))
     expect(dev).toMatch(/node_modules\/tsx\//)
     expect(dev).not.toContain(`${path.sep}out${path.sep}cli${path.sep}main.mjs`)
+  })
+
+  it('a reader that goes away (`modbench … | head`) ends it quietly, not with an EPIPE stack', async () => {
+    const child = spawn(process.execPath, [path.join(outdir, 'main.mjs'), 're', 'info', sample, '--json'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MODBENCH_CLI: '' } })
+    child.stdout.destroy() // our end of its stdout closes before it writes
+    let err = ''
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d))
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve))
+    expect(err).toBe('')
+    expect(code).toBe(0)
   })
 })
