@@ -14,12 +14,15 @@ const bundle = path.join(root, 'out', 'cli', 'main.mjs')
 const bin = path.join(root, 'bin', 'modbench.mjs')
 const sample = path.join(root, 'resources', 'samples', 're', 'sample.motlist.663')
 
-function wallMs(args: string[], env: Record<string, string> = {}): number {
+/** Wall and CPU (user + system, from bash's `time`, so a loaded machine skews it less) of one run. */
+function measure(args: string[], env: Record<string, string> = {}): { wall: number; cpu: number } {
+  const quoted = [process.execPath, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ')
   const t = performance.now()
-  const r = spawnSync(process.execPath, args, { env: { ...process.env, MODBENCH_DEV: '', ...env }, stdio: ['ignore', 'ignore', 'pipe'] })
-  const ms = performance.now() - t
-  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`)
-  return ms
+  const r = spawnSync('bash', ['-c', `TIMEFORMAT='%3U %3S'; time ${quoted} >/dev/null 2>/dev/null`], { env: { ...process.env, MODBENCH_DEV: '', ...env }, encoding: 'utf8' })
+  const wall = performance.now() - t
+  const m = /([\d.]+) ([\d.]+)\s*$/.exec(r.stderr)
+  if (r.status !== 0 || !m) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`)
+  return { wall, cpu: (Number(m[1]) + Number(m[2])) * 1000 }
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!
@@ -34,13 +37,23 @@ export async function run(report: Report): Promise<void> {
     ['modbench re info SAMPLE (bundle)', [bundle, 're', 'info', sample]],
     ['modbench --help (tsx, MODBENCH_DEV=1)', [bin, '--help'], { MODBENCH_DEV: '1' }],
   ]
-  const times = cases.map(() => [] as number[])
-  wallMs([bundle, '--help']) // warm the file cache
-  for (let i = 0; i < runs; i++) cases.forEach(([, args, env], j) => times[j]!.push(wallMs(args, env)))
-  const floor = median(times[0]!)
+  const wall = cases.map(() => [] as number[])
+  const cpu = cases.map(() => [] as number[])
+  measure([bundle, '--help']) // warm the file cache
+  for (let i = 0; i < runs; i++) {
+    cases.forEach(([, args, env], j) => {
+      const m = measure(args, env)
+      wall[j]!.push(m.wall)
+      cpu[j]!.push(m.cpu)
+    })
+  }
+  const floorWall = median(wall[0]!)
+  const floorCpu = median(cpu[0]!)
   const goal = [undefined, 3, 3, 5, undefined]
   cases.forEach(([label], j) => {
-    const ms = median(times[j]!)
-    report('cli', label, ms, 'ms', j === 0 ? `median of ${runs}` : `${(ms / floor).toFixed(2)}× node -e 0${goal[j] ? `, goal ≤ ${goal[j]}×` : ''}`)
+    const w = median(wall[j]!)
+    const c = median(cpu[j]!)
+    const vs = j === 0 ? `median of ${runs}; CPU ${c.toFixed(0)} ms` : `${(w / floorWall).toFixed(2)}× node -e 0; CPU ${c.toFixed(0)} ms = ${(c / floorCpu).toFixed(2)}×${goal[j] ? `; goal ≤ ${goal[j]}×` : ''}`
+    report('cli', `${label}, wall`, w, 'ms', vs)
   })
 }
