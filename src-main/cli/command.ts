@@ -40,6 +40,8 @@ export interface Command {
   /** Longer help: arguments, JSON shape, examples. */
   help?: string
   options?: OptionSpec
+  /** One line per option for `--help` (`--port N` → what it does); options without one are listed bare. */
+  optionHelp?: Record<string, string>
   /** Allowed count of positional arguments. */
   positionals?: { min: number; max: number }
   /** Returns the exit code (0 done, 1 failed). Throw UsageError for usage problems. */

@@ -1,8 +1,7 @@
 import * as path from 'node:path'
 import type { AssetRow } from '../../../src-shared/api/catalog'
-import { openCatalog, type Catalog, type ListItem } from '../../catalog/catalog'
+import type { Catalog, ListItem } from '../../catalog/catalog'
 import { defaultDbPath } from '../../catalog/paths'
-import { indexPaths } from '../../indexer/indexer'
 import type { Command, CommandContext } from '../command'
 import { UsageError, intOption } from '../command'
 
@@ -13,8 +12,14 @@ function dbPath(ctx: CommandContext): string {
   return typeof v === 'string' && v ? path.resolve(v) : defaultDbPath()
 }
 
-export function withCatalog<T>(ctx: CommandContext, fn: (c: Catalog) => T): T {
-  const c = openCatalog(dbPath(ctx))
+/** The catalog (and so SQLite) is imported when a command opens it, not when the CLI starts. */
+async function openCatalogAt(file: string): Promise<Catalog> {
+  const { openCatalog } = await import('../../catalog/catalog')
+  return openCatalog(file)
+}
+
+export async function withCatalog<T>(ctx: CommandContext, fn: (c: Catalog) => T): Promise<T> {
+  const c = await openCatalogAt(dbPath(ctx))
   try {
     return fn(c)
   } finally {
@@ -69,8 +74,9 @@ const index: Command = {
     const ndjson = ctx.values['progress-ndjson'] === true
     const bar = ndjson ? null : ctx.progress('indexing')
     const pauseMs = Number(process.env.MODBENCH_TEST_PAUSE_IN_TXN ?? 0)
-    const catalog = openCatalog(dbPath(ctx))
+    const catalog = await openCatalogAt(dbPath(ctx))
     try {
+      const { indexPaths } = await import('../../indexer/indexer')
       const result = await indexPaths(catalog, ctx.positionals, {
         signal: ctx.signal,
         force: ctx.values.force === true,
@@ -88,11 +94,12 @@ const index: Command = {
       bar?.end()
       if (ctx.json) ctx.printJson({ sources: result.sources.map((s) => ({ path: s.path, kind: s.kind, status: s.status, assets: s.assets, ...(s.error ? { error: s.error } : {}) })), assets: result.assets, ...(result.cancelled ? { cancelled: true } : {}), ...(result.removed ? { removed: result.removed } : {}) })
       else {
-        for (const s of result.sources) ctx.out(`${s.status.padEnd(9)} ${s.kind.padEnd(12)} ${String(s.assets).padStart(6)} assets  ${s.path}${s.error ? `\n          error: ${s.error}` : ''}`)
+        for (const s of result.sources) ctx.out(`${s.status.padEnd(9)} ${s.kind.padEnd(12)} ${String(s.assets).padStart(6)} assets  ${s.path}`)
         for (const r of result.removed ?? []) ctx.out(`removed   (file gone)                    ${r}`)
         ctx.out(`${result.sources.length} source(s), ${result.assets} asset(s)${result.removed ? `, ${result.removed.length} vanished source(s) removed` : ''}${result.cancelled ? ' (cancelled)' : ''}`)
       }
-      for (const s of result.sources) if (s.error) ctx.err(`error: ${s.path}: ${s.error}`)
+      // one line per failed source, naming its path once (the indexer's message usually leads with it)
+      for (const s of result.sources) if (s.error) ctx.err(`error: ${s.error.includes(s.path) ? s.error : `${s.path}: ${s.error}`}`)
       return result.cancelled || result.sources.some((s) => s.status === 'error') ? 1 : 0
     } finally {
       catalog.close()
@@ -106,10 +113,10 @@ const ls: Command = {
   usage: 'ls [--db FILE] [--kind KIND] [--source PATH] [--json]',
   help: '--source takes a source path as index printed it, or a folder (every source under it).\nJSON: [{"id","kind","name","source","parent"}]',
   options: { ...dbOption, kind: { type: 'string' }, source: { type: 'string' } },
-  run(ctx) {
+  async run(ctx) {
     const filter = { kind: ctx.values.kind as string | undefined, source: ctx.values.source as string | undefined }
     // Streamed a source at a time: memory and time per row stay flat at a million assets.
-    withCatalog(ctx, (c) => (ctx.json ? ctx.printJsonArray(c.listItems(filter)) : printAssetLines(ctx, c.listItems(filter), c.listWidths(filter))))
+    await withCatalog(ctx, (c) => (ctx.json ? ctx.printJsonArray(c.listItems(filter)) : printAssetLines(ctx, c.listItems(filter), c.listWidths(filter))))
     return 0
   },
 }
@@ -121,9 +128,9 @@ const find: Command = {
   help: 'Every word matches as a prefix. JSON: same as ls.',
   options: { ...dbOption, limit: { type: 'string' } },
   positionals: { min: 1, max: Infinity },
-  run(ctx) {
+  async run(ctx) {
     const limit = intOption(ctx, 'limit', 1000)!
-    const rows = withCatalog(ctx, (c) => c.search(ctx.positionals.join(' '), limit))
+    const rows = await withCatalog(ctx, (c) => c.search(ctx.positionals.join(' '), limit))
     printAssets(ctx, rows)
     return 0
   },
@@ -165,14 +172,25 @@ const serve: Command = {
   name: 'serve',
   summary: 'browser mode: serve the app and its API on 127.0.0.1',
   usage: 'serve [--db FILE] [--port N] [--no-samples]',
-  help: 'Prints the URL with its access token on the first stdout line. Binds 127.0.0.1 only. Ctrl+C stops it.',
+  help: [
+    'Serves the app (the renderer build, made on first use) and its API on 127.0.0.1 only, never another interface.',
+    'Prints the URL with its per-run access token on the first stdout line (open it in a browser; every API',
+    'request needs the token). Ctrl+C stops the server.',
+  ].join('\n'),
   options: { ...dbOption, port: { type: 'string' }, 'no-samples': { type: 'boolean' } },
+  optionHelp: {
+    db: 'the catalog file (default: the per-user catalog, as for index/ls)',
+    port: 'the port to listen on, 0–65535 (default 0: a free port)',
+    'no-samples': 'do not index the bundled samples into an empty catalog',
+    json: 'ignored (the URL is one line)',
+  },
   async run(ctx) {
     const { startServer } = await import('../../transport/http-server')
     const port = intOption(ctx, 'port', 0)!
     if (port < 0 || port > 65535) throw new UsageError(`--port takes 0–65535 (0 picks a free port), got ${port}`)
     const server = await startServer({ dbPath: dbPath(ctx), port, indexSamplesWhenEmpty: ctx.values['no-samples'] !== true, log: (t) => ctx.err(t) })
     ctx.out(server.url)
+    ctx.err(`modbench serve: open this URL in a browser; Ctrl+C stops the server.`)
     await new Promise<void>((resolve) => {
       const stop = () => resolve()
       ctx.signal.addEventListener('abort', stop)

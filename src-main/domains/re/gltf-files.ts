@@ -6,7 +6,7 @@
  */
 import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
-import { FormatError } from '../../../src-shared/binary'
+import { FormatError, inFile } from '../../../src-shared/binary'
 import { exportGlb } from '../../../src-shared/export/gltf'
 import { readGltfAnimations, type GltfAnimations } from '../../../src-shared/export/gltf-read'
 import { motionFileScene, importAnimation, templateSkeleton, importOutputName, type ImportOptions, type ImportResult, type MotionFileScene } from '../../../src-shared/formats/re'
@@ -14,15 +14,7 @@ import { buildModZip, type ModInfo } from '../../../src-shared/formats/re/fluffy
 import { loadMotionFile, type LoadedMotionFile } from './files'
 import { tempSibling, writeFileAtomic } from '../../node/atomic'
 
-/** Re-throws a FormatError that names no file with `file`. */
-export function inFile<T>(file: string, f: () => T): T {
-  try {
-    return f()
-  } catch (e) {
-    if (e instanceof FormatError && !e.file) throw new FormatError(e.detail, { file, structure: e.structure, offset: e.offset })
-    throw e
-  }
-}
+export { inFile }
 
 async function readInput(p: string): Promise<Uint8Array> {
   try {
