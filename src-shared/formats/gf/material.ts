@@ -95,12 +95,13 @@ export function renderState(regs: Map<number, number>): GfRenderState {
 /** Reads one `"material"` section at the reader's position; leaves the reader after the section. */
 export function readGfMaterial(r: Reader, index: number): GfMaterial {
   const offset = r.base + r.pos
-  const sec = readSection(r, 'material', `GFMaterial[${index}]`)
-  const body = r.sub(sec.bodyStart, sec.length, `GFMaterial[${index}]`)
+  const label = `${r.structure ? `${r.structure} ` : ''}GFMaterial[${index}]`
+  const sec = readSection(r, 'material', label)
+  const body = r.sub(sec.bodyStart, sec.length, label)
   // Alignment inside the section is relative to the entry start: body offsets are shifted by bodyStart.
   const align16 = () => { const abs = sec.bodyStart + body.pos; body.skip((16 - (abs % 16)) % 16, 'padding') }
   const name = readHashName(body, 'material name').name
-  body.structure = `GFMaterial[${index}] '${name}'`
+  body.structure = `${label} '${name}'`
   const shader = readHashName(body, 'shader name').name
   const vertexShader = readHashName(body, 'vertex shader name').name
   const fragmentShader = readHashName(body, 'fragment shader name').name

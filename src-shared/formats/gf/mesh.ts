@@ -58,11 +58,12 @@ function readRecord(b: Reader, k: number, boneCount: number): Record_ {
 /** Reads one `"mesh"` section at the reader's position; leaves the reader after the section. */
 export function readGfMesh(r: Reader, index: number, boneCount: number): GfMesh {
   const offset = r.base + r.pos
-  const sec = readSection(r, 'mesh', `GFMesh[${index}]`)
-  const b = r.sub(sec.bodyStart, sec.length, `GFMesh[${index}]`)
+  const label = `${r.structure ? `${r.structure} ` : ''}GFMesh[${index}]`
+  const sec = readSection(r, 'mesh', label)
+  const b = r.sub(sec.bodyStart, sec.length, label)
   b.skip(4, 'name hash')
   const name = b.ascii(0x40, 'mesh name')
-  b.structure = `GFMesh[${index}] '${name}'`
+  b.structure = `${label} '${name}'`
   b.skip(4, 'unknown')
   const bboxMin = [b.f32('bbox min'), b.f32('bbox min'), b.f32('bbox min'), b.f32('bbox min')]
   const bboxMax = [b.f32('bbox max'), b.f32('bbox max'), b.f32('bbox max'), b.f32('bbox max')]

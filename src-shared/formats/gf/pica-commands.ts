@@ -34,18 +34,18 @@ export function picaHeader(word: number): { register: number; mask: number; extr
  */
 export function readPicaCommands(r: Reader, offset: number, byteLength: number, structure: string): PicaCommand[] {
   r.check(offset, byteLength, `${structure} (command list of ${byteLength} bytes)`)
-  if (byteLength % 4) throw r.error(`${structure}: command list length ${byteLength} is not a multiple of 4`, offset, structure)
+  if (byteLength % 4) throw r.error(`command list length ${byteLength} is not a multiple of 4`, offset, structure)
   const n = byteLength / 4
   const out: PicaCommand[] = []
   let i = 0
   while (i < n) {
     const at = offset + i * 4
-    if (i + 1 >= n) throw r.error(`${structure}: command at ${hex(r.base + at)} has no header word (list ends)`, at, structure)
+    if (i + 1 >= n) throw r.error(`command at ${hex(r.base + at)} has no header word (list ends)`, at, structure)
     const p0 = r.u32At(at)
     const h = picaHeader(r.u32At(at + 4))
     i += 2
     if (i + h.extra > n) {
-      throw r.error(`${structure}: command at ${hex(r.base + at)} (register ${hex(h.register)}) declares ${h.extra} extra parameters, ${h.extra - (n - i)} more than the ${byteLength}-byte list holds`, at, structure)
+      throw r.error(`command at ${hex(r.base + at)} (register ${hex(h.register)}) declares ${h.extra} extra parameters, ${h.extra - (n - i)} more than the ${byteLength}-byte list holds`, at, structure)
     }
     const params = [p0]
     for (let k = 0; k < h.extra; k++) params.push(r.u32At(offset + (i + k) * 4))

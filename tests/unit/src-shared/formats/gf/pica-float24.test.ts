@@ -53,6 +53,6 @@ describe('PICA command lists (spec §4.5, §15.5)', () => {
     let err: unknown
     try { readPicaCommands(r, 8, 12, 'GFMesh[0] command block 0') } catch (e) { err = e }
     expect(err).toBeInstanceOf(FormatError)
-    expect((err as FormatError).message).toMatch(/^0\.bin: GFMesh\[0\] command block 0 at 0x108: .*3 extra parameters, 2 more than/)
+    expect((err as FormatError).message).toMatch(/^0\.bin: GFMesh\[0\] command block 0 at 0x108: command at 0x108 \(register 0x232\) declares 3 extra parameters, 2 more than/)
   })
 })
