@@ -168,3 +168,20 @@ describe('gf export-all', () => {
     expect(readdirSync(tmp).filter((n) => n.startsWith('.cancelled'))).toEqual([])
   })
 })
+
+describe('catalog: models and motions as searchable assets that open as a scene', () => {
+  it('index → find → export of a gf-model and a gf-motion asset', async () => {
+    const db = path.join(tmp, 'cat.db')
+    expect((await cli(['index', setDir, '--db', db, '--json'])).code).toBe(0)
+    const idle = (await cli(['find', 'Idle', '--db', db, '--json'])).json()
+    expect(idle.map((a: any) => [a.kind, a.name])).toEqual(expect.arrayContaining([['gf-motion', '4.bin/0 Idle'], ['gf-motion', '6.bin/0 Idle']]))
+    const waist = (await cli(['find', 'Waist', '--db', db, '--json'])).json()
+    expect(waist.map((a: any) => a.name).sort()).toEqual(['PM_HighPoly', 'PM_LowPoly'])
+    const low = waist.find((a: any) => a.name === 'PM_LowPoly')
+    const out = path.join(tmp, 'cat-low.glb')
+    const r = await cli(['export', String(low.id), '--out', out, '--db', db, '--json'])
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.json()).toMatchObject({ kind: 'gf-model', meshes: 1, skins: 1, animations: 6 })
+    expect((await validate(new Uint8Array(readFileSync(out)))).numErrors).toBe(0)
+  })
+})
