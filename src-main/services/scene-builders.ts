@@ -31,6 +31,8 @@ export const sceneBuilders: Record<string, SceneBuilder> = {
   'snap-track': (asset, source, ctx) => import('./snap').then((m) => m.buildSnapAssetScene(asset, source, ctx)),
   'stadium-model': (asset, source, ctx) => import('./stadium').then((m) => m.buildStadiumAssetScene(asset, source, ctx)),
   'stadium-animation': (asset, source, ctx) => import('./stadium').then((m) => m.buildStadiumAssetScene(asset, source, ctx)),
+  'gf-model': (asset, source, ctx) => import('../domains/gf/model-scene').then((m) => m.buildGfAssetScene(asset, source, ctx)),
+  'gf-motion': (asset, source, ctx) => import('../domains/gf/model-scene').then((m) => m.buildGfAssetScene(asset, source, ctx)),
 }
 
 /** Reasons a scene cannot be opened that are the user's input, not a bug: exit code 1. */
