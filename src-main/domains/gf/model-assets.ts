@@ -8,27 +8,17 @@ import type { AssetDraft } from '../../indexer/detector'
 import { entryBytes } from '../../../src-shared/formats/gf/package'
 import type { GfEntry, GfFile } from '../../../src-shared/formats/gf/gf-set'
 import { modelJson, motionJson } from './model-json'
-import { FormatError } from '../../../src-shared/binary/errors'
 import { parseGfModel } from '../../../src-shared/formats/gf/model'
 import { parseGfMotion } from '../../../src-shared/formats/gf/motion'
-import { MOTION_FILES } from '../../../src-shared/formats/gf/set-models'
+import { attempt, MOTION_FILES } from '../../../src-shared/formats/gf/set-models'
 import { motionLabel } from '../../../src-shared/formats/gf/motion-labels'
-
-function tryParse<T>(f: () => T): { value?: T; error?: string } {
-  try {
-    return { value: f() }
-  } catch (e) {
-    if (e instanceof FormatError || e instanceof RangeError) return { error: e.message }
-    throw e
-  }
-}
 
 /** The asset of a model or motion entry, or null for other entries. */
 export function modelOrMotionDraft(f: GfFile, e: GfEntry, key: string, parentKey: string): AssetDraft | null {
   const ctx = { file: f.file, entry: e.index, base: e.offset }
   const common = { key, parentKey, locator: { file: f.file, entry: e.index } }
   if (e.kind === 'model' && f.file === '0.bin') {
-    const r = tryParse(() => parseGfModel(entryBytes(f.bytes, f.pkg, e.index), ctx))
+    const r = attempt(() => parseGfModel(entryBytes(f.bytes, f.pkg, e.index), ctx))
     const j = modelJson({ file: f.file, entry: e.index, lod: e.index === 0 ? 'high' : 'low', model: r.value, error: r.error })
     return {
       ...common, kind: 'gf-model', name: `${j.name}${j.error ? ' (broken)' : ''}`,
@@ -37,7 +27,7 @@ export function modelOrMotionDraft(f: GfFile, e: GfEntry, key: string, parentKey
     }
   }
   if (e.kind === 'motion' && (MOTION_FILES as readonly string[]).includes(f.file)) {
-    const r = tryParse(() => parseGfMotion(entryBytes(f.bytes, f.pkg, e.index), ctx))
+    const r = attempt(() => parseGfMotion(entryBytes(f.bytes, f.pkg, e.index), ctx))
     const label = motionLabel(f.file, e.index)
     const j = motionJson({ file: f.file, entry: e.index, ...(label ? { label } : {}), motion: r.value, error: r.error })
     return {

@@ -29,7 +29,8 @@ export interface GfMotionRef {
   error?: string
 }
 
-function attempt<T>(f: () => T): { value?: T; error?: string } {
+/** Runs a reader, turning a FormatError (or a RangeError from a typed array) into its message. */
+export function attempt<T>(f: () => T): { value?: T; error?: string } {
   try {
     return { value: f() }
   } catch (e) {
