@@ -68,7 +68,7 @@ export const gfExportAllCommand: Command = {
     } finally {
       bar.end()
     }
-    for (const m of manifest) if (m.error) ctx.err(`error: ${m.set}: ${m.error}`)
+    for (const m of manifest) if (m.error) ctx.err(`modbench gf export-all: error: ${m.set}: ${m.error}`)
     const failed = manifest.filter((m) => m.error).length
     if (ctx.json) ctx.printJson(manifest)
     else ctx.out(`${manifest.length - failed} of ${manifest.length} set${manifest.length === 1 ? '' : 's'} exported to ${out}${failed ? ` (${failed} failed)` : ''}`)

@@ -19,7 +19,7 @@ export function modelOrMotionDraft(f: GfFile, e: GfEntry, key: string, parentKey
   const common = { key, parentKey, locator: { file: f.file, entry: e.index } }
   if (e.kind === 'model' && f.file === '0.bin') {
     const r = attempt(() => parseGfModel(entryBytes(f.bytes, f.pkg, e.index), ctx))
-    const j = modelJson({ file: f.file, entry: e.index, lod: e.index === 0 ? 'high' : 'low', model: r.value, error: r.error })
+    const j = modelJson({ file: f.file, entry: e.index, offset: e.offset, lod: e.index === 0 ? 'high' : 'low', model: r.value, error: r.error })
     return {
       ...common, kind: 'gf-model', name: `${j.name}${j.error ? ' (broken)' : ''}`,
       metadata: { lod: j.lod, bones: j.bones.length, meshes: j.meshes, vertices: j.vertices, triangles: j.triangles, materials: j.materials.map((m) => m.name), offset: e.offset, length: e.length, ...(j.error ? { error: j.error } : {}) },

@@ -17,7 +17,7 @@ function listing<T extends { error?: string }>(list: (set: GfSet) => T[], line: 
     const set = await loadSet(ctx.positionals[0]!, { lenient: true })
     warnings(ctx, set)
     const items = list(set)
-    for (const m of items) if (m.error) ctx.err(`error: ${m.error}`)
+    for (const m of items) if (m.error) ctx.err(`modbench ${noun === 'model' ? 'gf models' : 'gf motions'}: error: ${m.error}`)
     if (ctx.json) ctx.printJson(items)
     else {
       for (const m of items) ctx.out(line(m))

@@ -51,9 +51,17 @@ export function readSection(r: Reader, expect: string, structure: string): { nam
   return { name, length, bodyStart: r.pos }
 }
 
-/** f32 × n. */
-export function readFloats(r: Reader, n: number, field: string): number[] {
+/** An f32 that must be finite (NaN or ±Infinity is an error at its offset). */
+export function finiteF32(r: Reader, field: string): number {
+  const at = r.pos
+  const v = r.f32(field)
+  if (!Number.isFinite(v)) throw r.error(`${field}: ${v} is not a finite number`, at)
+  return v
+}
+
+/** f32 × n; finite unless `strict` is false (fields we only carry, such as bounding boxes). */
+export function readFloats(r: Reader, n: number, field: string, strict = true): number[] {
   const out: number[] = []
-  for (let i = 0; i < n; i++) out.push(r.f32(field))
+  for (let i = 0; i < n; i++) out.push(strict ? finiteF32(r, field) : r.f32(field))
   return out
 }

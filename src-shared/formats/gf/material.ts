@@ -5,7 +5,7 @@
  */
 import type { Reader } from '../../binary/reader'
 import { picaRegisters, picaWrites, readPicaCommands } from './pica-commands'
-import { readFloats, readHashName, readSection } from './gf-strings'
+import { finiteF32, readFloats, readHashName, readSection } from './gf-strings'
 
 export type GfWrap = 'clamp-edge' | 'clamp-border' | 'repeat' | 'mirror'
 const WRAPS: GfWrap[] = ['clamp-edge', 'clamp-border', 'repeat', 'mirror']
@@ -63,7 +63,7 @@ function readTextureUnit(r: Reader, i: number): GfTextureUnit {
   const unit = r.u8(`${f} unit index`)
   const mapping = r.u8(`${f} mapping type`)
   const scale = readFloats(r, 2, `${f} scale`) as [number, number]
-  const rotation = r.f32(`${f} rotation`)
+  const rotation = finiteF32(r, `${f} rotation`)
   const translation = readFloats(r, 2, `${f} translation`) as [number, number]
   const wrapU = wrap(r, `${f} wrap U`)
   const wrapV = wrap(r, `${f} wrap V`)

@@ -145,7 +145,11 @@ function readVertices(b: Reader, attrs: GfAttribute[], stride: number, inp: SubM
       const scale = a.semantic === 'boneIndex' ? 1 : TYPE_SCALE[type]!
       for (let v = 0; v < count; v++) {
         const base = inp.vertexAt + v * stride + a.offset!
-        for (let c = 0; c < Math.min(width, a.components); c++) arr[v * width + c] = readComponent(b, base + c * size, type) * scale
+        for (let c = 0; c < Math.min(width, a.components); c++) {
+          const x = readComponent(b, base + c * size, type)
+          if (!Number.isFinite(x)) throw b.error(`${inp.label}: vertex ${v} ${a.semantic}[${c}] is ${x}, not a finite number`, base + c * size)
+          arr[v * width + c] = x * scale
+        }
         if (width === 4 && a.components < 4 && a.semantic === 'color') arr[v * 4 + 3] = 1
       }
     }

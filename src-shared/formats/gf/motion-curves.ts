@@ -4,6 +4,7 @@
  * (frame, value, slope) with slopes in value per frame; evaluation is cubic Hermite.
  */
 import type { Reader } from '../../binary/reader'
+import { finiteF32 } from './gf-strings'
 
 export interface GfKey {
   frame: number
@@ -18,7 +19,7 @@ export type GfCurve = null | { keys: GfKey[] }
 export function readCurve(r: Reader, code: number, fc: number, field: string): GfCurve {
   if (code <= 2) return null
   const at = r.pos
-  if (code === 3) return { keys: [{ frame: 0, value: r.f32(`${field} constant`), slope: 0 }] }
+  if (code === 3) return { keys: [{ frame: 0, value: finiteF32(r, `${field} constant`), slope: 0 }] }
   if (code !== 4 && code !== 5) throw r.error(`${field}: curve code ${code} is not known (0–5)`, at)
   const count = r.u32(`${field} key count`)
   const frameSize = fc <= 255 ? 1 : 2
@@ -32,10 +33,12 @@ export function readCurve(r: Reader, code: number, fc: number, field: string): G
   const keys: GfKey[] = []
   if (code === 5) {
     r.count(count, 8, `${field} keys`)
-    for (let i = 0; i < count; i++) keys.push({ frame: frames[i]!, value: r.f32(`${field} value[${i}]`), slope: r.f32(`${field} slope[${i}]`) })
+    for (let i = 0; i < count; i++) keys.push({ frame: frames[i]!, value: finiteF32(r, `${field} value[${i}]`), slope: finiteF32(r, `${field} slope[${i}]`) })
   } else {
-    const vs = r.f32(`${field} value scale`), vo = r.f32(`${field} value offset`)
-    const ss = r.f32(`${field} slope scale`), so = r.f32(`${field} slope offset`)
+    const scaleAt = r.pos
+    const vs = finiteF32(r, `${field} value scale`), vo = finiteF32(r, `${field} value offset`)
+    const ss = finiteF32(r, `${field} slope scale`), so = finiteF32(r, `${field} slope offset`)
+    if (!Number.isFinite(vs + vo) || !Number.isFinite(ss + so)) throw r.error(`${field}: quantisation scale and offset overflow`, scaleAt)
     r.count(count, 4, `${field} keys`)
     for (let i = 0; i < count; i++) {
       const qv = r.u16(`${field} value[${i}]`), qs = r.u16(`${field} slope[${i}]`)

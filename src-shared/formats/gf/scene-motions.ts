@@ -93,6 +93,10 @@ function uvTracks(m: GfMotion, tg: MotionTargets, times: Float32Array, warn: (w:
       values.set([su2 * (tu - tu2), 1 - sv2 / sv - sv2 * (tv - tv2), su2 / su, sv2 / sv], f * 4)
     }
     if (rotated) warn(`material '${t.material}': animated UV rotation is not carried (offset and scale only)`)
+    if (!values.every(Number.isFinite)) {
+      warn(`material '${t.material}': its UV animation overflows; skipped`)
+      continue
+    }
     for (const material of targets) out.push({ material, times, values })
   }
   return out

@@ -11,6 +11,7 @@
  */
 import { FormatError } from '../../binary/errors'
 import type { Mesh, Primitive, Scene, SceneNode } from '../../scene/types'
+import { sceneProblems } from '../../scene/validate'
 import type { GfSet } from './gf-set'
 import type { GfModel } from './model'
 import type { GfMesh, GfSubMesh } from './mesh'
@@ -159,6 +160,9 @@ export function buildGfScene(set: GfSet, opts: GfSceneOptions = {}): GfSceneResu
   })
   const motions = opts.motions === false ? [] : addMotions(scene, setMotions(set), { bones: model.bones, boneNodes, meshNodes, gfMaterials: model.materials, materials: materialTargets(mats.byName, mats.shinyOf) }, !!opts.strictMotions, warnings)
   scene.extras = { gf: { lod, file: ref.file, entry: ref.entry, motions } }
+  // Readers reject non-finite numbers; what finite data can still overflow (huge scales) is named here.
+  const problem = sceneProblems(scene, 1)[0]
+  if (problem) throw new FormatError(`the model does not make a valid scene: ${problem.path}: ${problem.message}`, { file: ref.file, structure: `entry ${ref.entry} GFModel`, offset: ref.offset })
   return { scene, model: { ...ref, model }, models, motions, warnings }
 }
 
@@ -177,9 +181,17 @@ function addMotions(scene: Scene, refs: GfMotionRef[], tg: MotionTargets, strict
       return { ...info, error: r.error }
     }
     const name = `${r.file}/${r.entry}`
+    const clip = motionClip(name, r.motion, tg, (w) => warnings.push(`${r.file}: entry ${r.entry} GFMotion ${w}`))
+    if (!clip.channels.every((c) => c.values.every(Number.isFinite))) {
+      // Finite curves over a finite bind pose can still overflow (e.g. a scale of 1e38 squared).
+      const error = `${r.file}: entry ${r.entry} GFMotion: its sampled values overflow to a non-finite number`
+      if (strict) throw new FormatError(error)
+      warnings.push(error)
+      return { ...info, error }
+    }
     info.frames = r.motion.frameCount
     info.animation = scene.animations.length
-    scene.animations.push(motionClip(name, r.motion, tg, (w) => warnings.push(`${r.file}: entry ${r.entry} GFMotion ${w}`)))
+    scene.animations.push(clip)
     return info
   })
 }

@@ -16,6 +16,8 @@ export const MOTION_FILES = ['4.bin', '5.bin', '6.bin', '7.bin'] as const
 export interface GfModelRef {
   file: string
   entry: number
+  /** Absolute offset of the entry in its file. */
+  offset: number
   lod: GfLod
   model?: GfModel
   error?: string
@@ -29,12 +31,12 @@ export interface GfMotionRef {
   error?: string
 }
 
-/** Runs a reader, turning a FormatError (or a RangeError from a typed array) into its message. */
+/** Runs a reader, turning a FormatError into its message (anything else is a bug and propagates). */
 export function attempt<T>(f: () => T): { value?: T; error?: string } {
   try {
     return { value: f() }
   } catch (e) {
-    if (e instanceof FormatError || e instanceof RangeError) return { error: e.message }
+    if (e instanceof FormatError) return { error: e.message }
     throw e
   }
 }
@@ -47,7 +49,7 @@ export function setModels(set: GfSet): GfModelRef[] {
   for (const e of f.entries) {
     if (e.kind !== 'model') continue
     const r = attempt(() => parseGfModel(entryBytes(f.bytes, f.pkg, e.index), { file: f.file, entry: e.index, base: e.offset }))
-    out.push({ file: f.file, entry: e.index, lod: e.index === 0 ? 'high' : 'low', ...(r.value ? { model: r.value } : { error: r.error }) })
+    out.push({ file: f.file, entry: e.index, offset: e.offset, lod: e.index === 0 ? 'high' : 'low', ...(r.value ? { model: r.value } : { error: r.error }) })
   }
   return out
 }

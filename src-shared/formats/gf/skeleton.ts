@@ -95,7 +95,7 @@ export function inverseBindMatrices(bones: readonly GfBone[]): Float32Array {
   const out = new Float32Array(bones.length * 16)
   for (let i = 0; i < bones.length; i++) {
     const inv = mat4Invert(world.subarray(i * 16, i * 16 + 16))
-    if (inv) out.set(inv, i * 16)
+    if (inv && inv.every(Number.isFinite)) out.set(inv, i * 16)
     else out.set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], i * 16)
   }
   return out

@@ -153,7 +153,7 @@ describe('gf export-all', () => {
     expect(manifest[1].error).toMatch(/^6\.bin: entry 0 GFMotion/)
     expect(existsSync(path.join(out, 'a', '0000.glb')) && existsSync(path.join(out, 'b.glb'))).toBe(true)
     expect((await validate(new Uint8Array(readFileSync(path.join(out, 'b.glb'))))).numErrors).toBe(0)
-    expect(r.stderr).toMatch(/error: a\/0009: 6\.bin: entry 0/)
+    expect(r.stderr).toMatch(/modbench gf export-all: error: a\/0009: 6\.bin: entry 0/)
   })
 
   it('cancel leaves no output folder; progress counts sets', async () => {

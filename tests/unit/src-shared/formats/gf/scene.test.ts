@@ -95,7 +95,7 @@ describe('GF set → neutral scene', () => {
   })
 
   test('low LOD; no motions; a pending texture replaces the stored pixels', () => {
-    const low = buildGfScene(set(), { lod: 'low', motions: false, textureOverride: (f, e) => (f === '1.bin' && e === 0 ? new Uint8Array(128 * 128 * 4).fill(7) : undefined) })
+    const low = buildGfScene(set(), { lod: 'low', motions: false, textureOverride: (f, e) => (f === '1.bin' && e === 0 ? new Uint8Array(64 * 64 * 4).fill(7) : undefined) })
     expect(low.scene.meshes.map((m) => m.name)).toEqual(['BodyLow'])
     expect(low.scene.animations).toEqual([])
     expect(low.scene.textures[low.scene.materials[0]!.texture!]!.rgba[0]).toBe(7)
