@@ -5,6 +5,7 @@ import type { Catalog } from '../catalog/catalog'
 import { catalogHandlers } from './catalog'
 import type { Handler, Handlers, ServiceContext } from './context'
 import { gfHandlers } from './gf'
+import { gfModelHandlers } from '../domains/gf/model-handlers'
 import { IndexJobs } from './index-jobs'
 import { reHandlers } from './re'
 import { sceneHandlers } from './scene'
@@ -35,7 +36,7 @@ export class Services {
       (p) => this.emit('index:progress', p),
       () => this.emit('catalog:changed', { sourceIds: [] }),
     )
-    this.handlers = { ...catalogHandlers(this.jobs), ...sceneHandlers, ...gfHandlers, ...reHandlers, ...snapHandlers, ...stadiumHandlers }
+    this.handlers = { ...catalogHandlers(this.jobs), ...sceneHandlers, ...gfHandlers, ...gfModelHandlers, ...reHandlers, ...snapHandlers, ...stadiumHandlers }
     this.ctx = {
       catalog,
       emit: (e, p) => this.emit(e, p),
