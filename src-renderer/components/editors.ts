@@ -9,6 +9,8 @@ export const editorsByKind: Record<string, Component> = {
   'gf-set': defineAsyncComponent(() => import('./gf/TextureGrid.vue')),
   'gf-file': defineAsyncComponent(() => import('./gf/TextureGrid.vue')),
   'gf-texture': defineAsyncComponent(() => import('./gf/TextureGrid.vue')),
+  // one component object for a set's models and motions (a motion picked in the tree keeps the view)
+  ...((model) => ({ 'gf-model': model, 'gf-motion': model }))(defineAsyncComponent(() => import('./gf/ModelView.vue'))),
   ...Object.fromEntries(['re-motlist', 're-mot', 're-motion', 'emv-pose', 'emv-pose-entry'].map((k) => [k, defineAsyncComponent(() => import('./re/PoseEditor.vue'))])),
   // one component object for a model and its animations (a clip picked in the tree keeps the view)
   ...((model) => ({ 'stadium-model': model, 'stadium-animation': model }))(defineAsyncComponent(() => import('./stadium/StadiumModelView.vue'))),
