@@ -357,13 +357,18 @@ function writeAnimation(
   const tag = a.name || `animation${ai}`
   // Channels with the same key times share one input accessor.
   const inputs = new Map<string, Accessor>()
+  // The same array object (the usual case: one key list per clip) is found without stringifying it.
+  const byArray = new Map<Float32Array, Accessor>()
   const input = (times: Float32Array): Accessor => {
+    let x = byArray.get(times)
+    if (x) return x
     const key = Array.from(times).join(',')
-    let x = inputs.get(key)
+    x = inputs.get(key)
     if (!x) {
       x = acc(`${tag}/times${inputs.size}`, 'SCALAR', times)
       inputs.set(key, x)
     }
+    byArray.set(times, x)
     return x
   }
   const mb: Record<string, unknown> = { version: 1, duration: a.duration, frameRate: a.frameRate, loop: a.loop ?? true }

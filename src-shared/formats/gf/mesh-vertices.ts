@@ -120,18 +120,20 @@ export function attributeLayout(setup: readonly PicaWrite[], b: Reader, label: s
   return { attributes, stride }
 }
 
+/** One component; the caller has checked that the whole vertex buffer is inside `b`. */
 function readComponent(b: Reader, at: number, type: number): number {
   switch (type) {
-    case 0: return b.i8At(at)
-    case 1: return b.u8At(at)
-    case 2: return b.i16At(at)
-    default: return b.f32At(at)
+    case 0: return b.view.getInt8(at)
+    case 1: return b.bytes[at]!
+    case 2: return b.view.getInt16(at, true)
+    default: return b.view.getFloat32(at, true)
   }
 }
 
 /** Reads the stored attributes into per-semantic float arrays (scaled, except BoneIndex). */
 function readVertices(b: Reader, attrs: GfAttribute[], stride: number, inp: SubMeshInput): Map<GfSemantic, Float32Array> {
   const count = inp.vertexCount
+  b.check(inp.vertexAt, inp.vertexBytes, `${inp.label} vertex buffer`)
   if (count * stride > inp.vertexBytes) throw b.error(`${inp.label}: ${count} vertices × stride ${stride} = ${count * stride} bytes, more than its ${inp.vertexBytes}-byte vertex buffer`, inp.vertexAt)
   const out = new Map<GfSemantic, Float32Array>()
   for (const a of attrs) {
@@ -193,10 +195,11 @@ function readIndices(b: Reader, inp: SubMeshInput, warnings: string[]): { indice
   if (mode === 3) throw b.error(`${inp.label}: primitive mode 3 (geometry-shader primitive) is not supported`, inp.indexAt)
   const size = u16 ? 2 : 1
   if (count * size > inp.indexBytes) throw b.error(`${inp.label}: ${count} ${u16 ? 'u16' : 'u8'} indices need ${count * size} bytes, its index buffer has ${inp.indexBytes}`, inp.indexAt)
+  b.check(inp.indexAt, count * size, `${inp.label} index buffer`)
   const raw = new Uint32Array(count)
   for (let i = 0; i < count; i++) {
     const at = inp.indexAt + i * size
-    const v = u16 ? b.u16At(at) : b.u8At(at)
+    const v = u16 ? b.view.getUint16(at, true) : b.bytes[at]!
     if (v >= inp.vertexCount) throw b.error(`${inp.label}: index ${i} is ${v}, past its vertex buffer of ${inp.vertexCount} vertices (index at ${hex(b.base + at)})`, at)
     raw[i] = v
   }

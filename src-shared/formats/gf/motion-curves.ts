@@ -26,14 +26,22 @@ export function readCurve(r: Reader, code: number, fc: number, field: string): G
   // Each key needs a frame number and at least 4 bytes of value/slope: stops absurd counts early.
   r.count(count, frameSize + 4, `${field} keys`)
   if (count === 0) throw r.error(`${field}: a key list with no keys`, at)
+  // Bounds were checked for the whole list above: plain reads from here on.
   const frames: number[] = []
-  for (let i = 0; i < count; i++) frames.push(frameSize === 1 ? r.u8(`${field} frame[${i}]`) : r.u16(`${field} frame[${i}]`))
+  for (let i = 0; i < count; i++) frames.push(frameSize === 1 ? r.bytes[r.pos + i]! : r.view.getUint16(r.pos + 2 * i, true))
+  r.skip(count * frameSize)
   // Padding to 4 relative to the entry start (the reader's view starts at the entry).
   r.skip((4 - (r.pos % 4)) % 4, `${field} padding`)
   const keys: GfKey[] = []
   if (code === 5) {
     r.count(count, 8, `${field} keys`)
-    for (let i = 0; i < count; i++) keys.push({ frame: frames[i]!, value: finiteF32(r, `${field} value[${i}]`), slope: finiteF32(r, `${field} slope[${i}]`) })
+    for (let i = 0; i < count; i++) {
+      const at = r.pos + 8 * i
+      const value = r.view.getFloat32(at, true), slope = r.view.getFloat32(at + 4, true)
+      if (!Number.isFinite(value) || !Number.isFinite(slope)) throw r.error(`${field} key ${i}: value ${value} / slope ${slope} is not a finite number`, at)
+      keys.push({ frame: frames[i]!, value, slope })
+    }
+    r.skip(count * 8)
   } else {
     const scaleAt = r.pos
     const vs = finiteF32(r, `${field} value scale`), vo = finiteF32(r, `${field} value offset`)
@@ -41,9 +49,10 @@ export function readCurve(r: Reader, code: number, fc: number, field: string): G
     if (!Number.isFinite(vs + vo) || !Number.isFinite(ss + so)) throw r.error(`${field}: quantisation scale and offset overflow`, scaleAt)
     r.count(count, 4, `${field} keys`)
     for (let i = 0; i < count; i++) {
-      const qv = r.u16(`${field} value[${i}]`), qs = r.u16(`${field} slope[${i}]`)
+      const qv = r.view.getUint16(r.pos + 4 * i, true), qs = r.view.getUint16(r.pos + 4 * i + 2, true)
       keys.push({ frame: frames[i]!, value: (qv / 65535) * vs + vo, slope: (qs / 65535) * ss + so })
     }
+    r.skip(count * 4)
   }
   for (let i = 1; i < keys.length; i++) {
     if (keys[i]!.frame < keys[i - 1]!.frame) throw r.error(`${field}: key frames not increasing (${keys[i - 1]!.frame} then ${keys[i]!.frame})`, at + 4)

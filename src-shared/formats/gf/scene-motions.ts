@@ -43,20 +43,21 @@ function boneChannels(m: GfMotion, tg: MotionTargets, times: Float32Array, warn:
     if (done.has(bi)) continue
     done.add(bi)
     const paths = animatedPaths(t)
-    const poses: BonePose[] = []
-    for (let f = 0; f < times.length; f++) poses.push(boneTrackPose(t, tg.bones[bi]!, f))
-    const node = tg.boneNodes[bi]!
-    if (paths.translation) out.push({ node, path: 'translation', times, values: Float32Array.from(poses.flatMap((p) => p.translation)), interpolation: 'LINEAR' })
-    if (paths.rotation) {
-      const v = new Float32Array(poses.length * 4)
-      poses.forEach((p, k) => {
-        // Keep consecutive keys on one hemisphere so LINEAR (slerp) takes the short way between frames.
-        const sign = k > 0 && p.rotation[0] * v[k * 4 - 4]! + p.rotation[1] * v[k * 4 - 3]! + p.rotation[2] * v[k * 4 - 2]! + p.rotation[3] * v[k * 4 - 1]! < 0 ? -1 : 1
-        v.set(p.rotation.map((x) => x * sign), k * 4)
-      })
-      out.push({ node, path: 'rotation', times, values: v, interpolation: 'LINEAR' })
+    const n = times.length
+    const tr = new Float32Array(n * 3), rot = new Float32Array(n * 4), sc = new Float32Array(n * 3)
+    for (let f = 0; f < n; f++) {
+      const p: BonePose = boneTrackPose(t, tg.bones[bi]!, f)
+      tr.set(p.translation, f * 3)
+      sc.set(p.scale, f * 3)
+      // Keep consecutive keys on one hemisphere so LINEAR (slerp) takes the short way between frames.
+      const q = p.rotation
+      const sign = f > 0 && q[0] * rot[f * 4 - 4]! + q[1] * rot[f * 4 - 3]! + q[2] * rot[f * 4 - 2]! + q[3] * rot[f * 4 - 1]! < 0 ? -1 : 1
+      for (let c = 0; c < 4; c++) rot[f * 4 + c] = q[c]! * sign
     }
-    if (paths.scale) out.push({ node, path: 'scale', times, values: Float32Array.from(poses.flatMap((p) => p.scale)), interpolation: 'LINEAR' })
+    const node = tg.boneNodes[bi]!
+    if (paths.translation) out.push({ node, path: 'translation', times, values: tr, interpolation: 'LINEAR' })
+    if (paths.rotation) out.push({ node, path: 'rotation', times, values: rot, interpolation: 'LINEAR' })
+    if (paths.scale) out.push({ node, path: 'scale', times, values: sc, interpolation: 'LINEAR' })
   }
   return out
 }
