@@ -11,7 +11,7 @@ import { buildPackage, buildSyntheticSet } from '../tests/fixtures/gf/build-set'
 import { largeModel, largeMotion } from '../tests/fixtures/gf/large'
 import { parseGfSet, GF_SET_FILES } from '../src-shared/formats/gf/gf-set'
 import { setModels, setMotions } from '../src-shared/formats/gf/set-models'
-import { loadSet } from '../src-main/gf/set-folder'
+import { loadSet } from '../src-main/domains/gf/set-folder'
 import { exportSetGlb } from '../src-main/domains/gf/export-set'
 import { exportAllSets } from '../src-main/domains/gf/export-batch'
 

@@ -8,7 +8,7 @@ import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
 import { FormatError } from '../../../src-shared/binary/errors'
 import type { GfLod } from '../../../src-shared/formats/gf/set-models'
-import { loadSet } from '../../gf/set-folder'
+import { loadSet } from './set-folder'
 import { writeDirAtomic } from '../../node/atomic'
 import { exportSetGlb } from './export-set'
 

@@ -2,7 +2,7 @@
 import * as path from 'node:path'
 import { promises as fsp } from 'node:fs'
 import { UsageError, requireString, type Command } from '../../cli/command'
-import { loadSet } from '../../gf/set-folder'
+import { loadSet } from './set-folder'
 import { writeFileAtomic } from '../../node/atomic'
 import { exportAllSets } from './export-batch'
 import { exportSetGlb, lodOption } from './export-set'

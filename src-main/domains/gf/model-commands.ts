@@ -1,6 +1,6 @@
 /** `modbench gf models` and `modbench gf motions` (CLI.md "GF package sets"). */
 import type { Command, CommandContext } from '../../cli/command'
-import { loadSet } from '../../gf/set-folder'
+import { loadSet } from './set-folder'
 import type { GfSet } from '../../../src-shared/formats/gf/gf-set'
 import { setModelsJson, setMotionsJson } from './model-json'
 

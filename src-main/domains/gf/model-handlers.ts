@@ -7,8 +7,8 @@ import type { GfReplacementReq } from '../../../src-shared/api/gf'
 import { findTexture } from '../../../src-shared/formats/gf/gf-set'
 import { buildGfScene } from '../../../src-shared/formats/gf/scene'
 import { resizeBilinear } from '../../../src-shared/formats/pica/image'
-import { decodePng, readPng } from '../../gf/png'
-import { loadSet } from '../../gf/set-folder'
+import { decodePng, readPng } from './png'
+import { loadSet } from './set-folder'
 import { exportAllSets } from './export-batch'
 
 const jobs = new Map<string, AbortController>()

@@ -8,7 +8,7 @@ import * as path from 'node:path'
 import type { AssetRow, SourceRow } from '../../../src-shared/api/catalog'
 import type { Scene } from '../../../src-shared/scene/types'
 import { buildGfScene, type GfSceneOptions } from '../../../src-shared/formats/gf/scene'
-import { loadSet } from '../../gf/set-folder'
+import { loadSet } from './set-folder'
 import type { SceneBuildContext } from '../../services/scene-builders'
 
 export async function buildGfAssetScene(asset: AssetRow, source: SourceRow, ctx: SceneBuildContext, opts: Pick<GfSceneOptions, 'textureOverride'> = {}): Promise<Scene> {

@@ -6,7 +6,7 @@
  * Positions come from the stage scene's game-timed track curve (30 samples per block, uniform in
  * moveTime) and its per-sample speed factors. Pure functions, testable without WebGL.
  */
-import type { Scene } from '../../../src-shared/scene/types'
+import type { Scene } from '@shared/scene/types'
 
 export type P3 = [number, number, number]
 
