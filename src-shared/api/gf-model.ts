@@ -4,16 +4,10 @@
  */
 import type { Scene } from '../scene/types'
 import type { GfReplacementReq } from './gf'
+import type { GfSceneMotion } from '../formats/gf/scene'
 
-export interface GfSceneMotionInfo {
-  file: string
-  entry: number
-  label?: string
-  frames?: number
-  /** Index of its clip in `scene.animations` (absent when broken). */
-  animation?: number
-  error?: string
-}
+/** A motion of the scene: its clip index, or its error when it cannot be read. */
+export type { GfSceneMotion as GfSceneMotionInfo } from '../formats/gf/scene'
 
 export interface GfBatchItem {
   set: string
@@ -31,7 +25,7 @@ export interface GfModelApi {
    */
   'gf:model': {
     req: { set: string; lod?: 'high' | 'low'; replacements?: GfReplacementReq[] }
-    res: { scene: Scene; lod: 'high' | 'low'; models: { entry: number; lod: 'high' | 'low'; error?: string }[]; motions: GfSceneMotionInfo[]; warnings: string[] }
+    res: { scene: Scene; lod: 'high' | 'low'; models: { entry: number; lod: 'high' | 'low'; error?: string }[]; motions: GfSceneMotion[]; warnings: string[] }
   }
   /** Batch `gf export-all` of a folder into a new folder; progress as `gf:progress` events with `jobId`. */
   'gf:exportSets': { req: { dir: string; out: string; lod?: 'high' | 'low'; jobId: string }; res: { out: string; manifest: GfBatchItem[] } }

@@ -7,19 +7,14 @@
 import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
 import { FormatError } from '../../../src-shared/binary/errors'
+import type { GfBatchItem } from '../../../src-shared/api/gf-model'
 import type { GfLod } from '../../../src-shared/formats/gf/set-models'
 import { loadSet } from './set-folder'
 import { writeDirAtomic } from '../../node/atomic'
 import { exportSetGlb } from './export-set'
 
-export interface BatchItem {
-  set: string
-  glb: string | null
-  models: number
-  motions: number
-  error?: string
-  warnings?: number
-}
+/** One manifest row (CLI.md `gf export-all`), plus the count of warnings of a set that exported. */
+export type BatchItem = GfBatchItem & { warnings?: number }
 
 export interface BatchOptions {
   lod?: GfLod
