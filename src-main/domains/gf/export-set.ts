@@ -6,7 +6,6 @@ import { exportGlb } from '../../../src-shared/export/gltf'
 import type { GfSet } from '../../../src-shared/formats/gf/gf-set'
 import { buildGfScene, type GfSceneResult } from '../../../src-shared/formats/gf/scene'
 import type { GfLod } from '../../../src-shared/formats/gf/set-models'
-import { validateScene } from '../../../src-shared/scene/validate'
 
 export interface SetExportOptions {
   lod?: GfLod
@@ -20,8 +19,8 @@ export interface SetExport {
 }
 
 export async function exportSetGlb(set: GfSet, opts: SetExportOptions = {}): Promise<SetExport> {
+  // buildGfScene has checked the scene (sceneProblems) and names the model in its error.
   const result = buildGfScene(set, { lod: opts.lod, motions: opts.motions, strictMotions: true, name: opts.name })
-  validateScene(result.scene)
   const glb = await exportGlb(result.scene, { skipValidation: true, generator: 'Modbench (GF set)' })
   return { glb, result }
 }
