@@ -81,7 +81,9 @@ function subMeshPrimitive(s: GfSubMesh, mesh: GfMesh, material: number, uvRest: 
   const n = s.vertexCount
   const p: Primitive = { positions: s.positions, indices: s.indices, material }
   if (s.normals) p.normals = s.normals
-  if (s.colors) p.colors = s.colors
+  // A fixed Color is SPICA's "unused input" filler (often zero): glTF would multiply it into the
+  // base colour, so only a stored per-vertex colour goes to the scene.
+  if (s.colors && s.attributes.some((a) => a.semantic === 'color' && a.format !== 'fixed')) p.colors = s.colors
   const uv = s.uvs[0]
   if (uv) {
     const out = new Float32Array(n * 2)

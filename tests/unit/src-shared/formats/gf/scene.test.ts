@@ -30,6 +30,7 @@ describe('GF set → neutral scene', () => {
 
   test('palette slots become bone indices; UVs carry unit 0 transform and V flips', () => {
     const body = s.meshes[0]!.primitives[0]!
+    expect(body.colors).toBeUndefined() // layout A's colour is a fixed attribute
     expect(Array.from(body.joints!.subarray(8, 12))).toEqual([1, 2, 0, 0]) // slots 0,1 of palette [1, 2]
     expect(Array.from(body.joints!.subarray(12, 16))).toEqual([2, 0, 0, 0])
     const eye = s.meshes[1]!.primitives[0]!
