@@ -9,10 +9,12 @@ import type { GfApi, GfEvents } from './api/gf'
 import type { ReApi } from './api/re'
 import type { SnapApi } from './api/snap'
 import type { StadiumApi } from './api/stadium'
+import type { FilesApi } from './api/files'
 
 export type * from './api/catalog'
+export type * from './api/files'
 
-export type Api = CatalogApi & SceneApi & GfApi & ReApi & SnapApi & StadiumApi
+export type Api = CatalogApi & FilesApi & SceneApi & GfApi & ReApi & SnapApi & StadiumApi
 export type Channel = keyof Api
 export type Req<C extends Channel> = Api[C]['req']
 export type Res<C extends Channel> = Api[C]['res']
@@ -29,6 +31,8 @@ export interface ModbenchBridge {
   on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void
   /** Asks the user for files/folders (native dialog in Electron, path prompt in browser mode). */
   pick?(opts: { kind: 'open-file' | 'open-folder' | 'save-file'; title?: string; defaultPath?: string; filters?: { name: string; extensions: string[] }[] }): Promise<string | null>
+  /** Shows a file in the system's file manager (Electron only; browser mode opens its file browser there). */
+  reveal?(path: string): Promise<void>
   transport: 'electron' | 'http'
 }
 

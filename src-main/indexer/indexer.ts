@@ -26,7 +26,7 @@ export interface IndexOptions {
   duringTransaction?: (sourcePath: string) => void
 }
 
-async function readHead(file: string): Promise<Uint8Array> {
+export async function readHead(file: string): Promise<Uint8Array> {
   const fh = await fsp.open(file, 'r')
   try {
     const buf = new Uint8Array(HEAD_BYTES)
@@ -41,7 +41,7 @@ async function readHead(file: string): Promise<Uint8Array> {
  * The first HEAD_BYTES of a gzip file's unpacked content, unpacking no more than that (a large
  * unrelated `.tar.gz` in a walked folder costs one small read, not a full inflate).
  */
-async function gzipHead(file: string): Promise<Uint8Array> {
+export async function gzipHead(file: string): Promise<Uint8Array> {
   const out = new Uint8Array(HEAD_BYTES)
   let have = 0
   const gz = new Gunzip((chunk) => {
@@ -72,7 +72,7 @@ async function gzipHead(file: string): Promise<Uint8Array> {
 }
 
 /** gzip-compressed inputs (our bundled samples) are detected and read by their inner name. */
-function isGzip(head: Uint8Array, name: string): boolean {
+export function isGzip(head: Uint8Array, name: string): boolean {
   return name.endsWith('.gz') && head[0] === 0x1f && head[1] === 0x8b
 }
 

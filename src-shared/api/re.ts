@@ -58,11 +58,11 @@ export interface ReApi {
    * template's version suffix on `out`. Remembers the folder (see `re:lastFolder`).
    */
   're:savePose': {
-    req: { template: string; out: string; pose: RePoseRotations; motNumber?: number; frames?: number; usePositions?: boolean }
+    req: { template: string; out: string; pose: RePoseRotations; motNumber?: number; frames?: number; usePositions?: boolean; overwrite?: boolean }
     res: { path: string; version: number; size: number; posed: number; boneCount: number; unknownBones: string[]; warnings: string[] }
   }
   /** Writes poses as EMV Poser JSON (Euler angles in `order`, default YXZ). */
-  're:exportPose': { req: { out: string; poses: RePoseRotations[]; order?: EulerOrder }; res: { path: string } }
+  're:exportPose': { req: { out: string; poses: RePoseRotations[]; order?: EulerOrder; overwrite?: boolean }; res: { path: string } }
   /** The folder of the last saved pose (or template), for Save As… defaults. */
   're:lastFolder': { req: Record<string, never>; res: { folder: string | null } }
 }
