@@ -3,7 +3,7 @@
  * is tested under plain Node; this file is the only one that imports `electron` besides the
  * preload and the IPC transport.
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, session, type MenuItemConstructorOptions } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type MenuItemConstructorOptions } from 'electron'
 import * as path from 'node:path'
 import { openCatalog } from './catalog/catalog'
 import { defaultDbPath, samplesDir } from './catalog/paths'
@@ -99,6 +99,8 @@ async function main(): Promise<void> {
     services.ctx.grantPath(r.filePaths[0])
     return r.filePaths[0]
   })
+  // Reveal in folder: only what the user indexed or chose (the same rule as every read).
+  ipcMain.handle('shell:reveal', (_e, p: string) => shell.showItemInFolder(services.allowPath(p, 'read')))
   ipcMain.handle('files:dropped', (_e, paths: string[]) => openPaths(services, paths))
   buildMenu(services)
   if (process.env.ELECTRON_RENDERER_URL) await win.loadURL(process.env.ELECTRON_RENDERER_URL)
