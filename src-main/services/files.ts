@@ -79,7 +79,9 @@ export function filesHandlers(granted: () => Iterable<string>): Handlers {
     'fs:list': (req, ctx) => list(req, browseRoots(ctx, granted())),
     'fs:stat': async (req, ctx) => {
       const p = path.resolve(req.path)
-      await withinRoots(path.dirname(p), browseRoots(ctx, granted()))
+      const roots = browseRoots(ctx, granted())
+      // the path itself inside a root (a chosen file), or the folder it would go in
+      await withinRoots(p, roots).catch(() => withinRoots(path.dirname(p), roots))
       const st = await fsp.stat(p).catch(() => null)
       if (!st || !(st.isFile() || st.isDirectory())) return null
       return { type: st.isDirectory() ? 'folder' : 'file', size: st.isFile() ? st.size : 0 }
