@@ -28,29 +28,21 @@ const DELAYS = [9, 1, 14, 3, 7, 2, 11, 5]
 let n = 0
 const later = <T>(v: T, ms: number) => new Promise<T>((r) => setTimeout(() => r(v), ms))
 
-vi.mock('../../../../src-renderer/bridge', () => ({
-  errorMessage: (e: unknown) => (e instanceof Error ? e.message : String(e)),
-  bridge: {
-    transport: 'http',
-    on: (event: string, h: (p: unknown) => void) => {
-      handlers.set(event, h)
-      return () => handlers.delete(event)
-    },
-    invoke: async (channel: string, req: Record<string, unknown>) => {
-      switch (channel) {
-        case 'catalog:sources': return later([...sources].sort((a, b) => (a.path < b.path ? -1 : 1)), 1)
-        case 'catalog:children': return later(ASSETS.filter((a) => a.sourceId === req.sourceId && a.parent === req.parent), DELAYS[n++ % DELAYS.length]!)
-        case 'catalog:asset': return ASSETS.find((a) => a.id === req.id) ?? null
-        case 'index:start':
-          sources = [...sources, ...NEW]
-          // the server's change event arrives before the job's answer
-          handlers.get('catalog:changed')!({ sourceIds: [] })
-          return later({ sources: NEW.map((s) => ({ path: s.path, kind: s.kind, status: 'indexed', assets: 1 })), assets: NEW.length }, 2)
-        default: throw new Error(`unexpected ${channel}`)
-      }
-    },
-  },
-}))
+async function invoke(channel: string, req: Record<string, unknown>): Promise<unknown> {
+  switch (channel) {
+    case 'catalog:sources': return later([...sources].sort((a, b) => (a.path < b.path ? -1 : 1)), 1)
+    case 'catalog:children': return later(ASSETS.filter((a) => a.sourceId === req.sourceId && a.parent === req.parent), DELAYS[n++ % DELAYS.length]!)
+    case 'catalog:asset': return ASSETS.find((a) => a.id === req.id) ?? null
+    case 'index:start':
+      sources = [...sources, ...NEW]
+      // the server's change event arrives before the job's answer
+      handlers.get('catalog:changed')!({ sourceIds: [] })
+      return later({ sources: NEW.map((s) => ({ path: s.path, kind: s.kind, status: 'indexed', assets: 1 })), assets: NEW.length }, 2)
+    default: throw new Error(`unexpected ${channel}`)
+  }
+}
+
+vi.mock('../../../../src-renderer/bridge', async () => (await import('../../../helpers/fake-bridge')).fakeBridgeModule(invoke, handlers))
 
 const { useCatalogStore } = await import('../../../../src-renderer/stores/catalog')
 

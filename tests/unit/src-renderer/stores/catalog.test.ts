@@ -23,29 +23,21 @@ let searchable: AssetRow[] = []
 const calls: string[] = []
 const handlers = new Map<string, (p: unknown) => void>()
 
-vi.mock('../../../../src-renderer/bridge', () => ({
-  errorMessage: (e: unknown) => (e instanceof Error ? e.message : String(e)),
-  bridge: {
-    transport: 'http',
-    on: (event: string, h: (p: unknown) => void) => {
-      handlers.set(event, h)
-      return () => handlers.delete(event)
-    },
-    invoke: async (channel: string, req: Record<string, unknown>) => {
-      calls.push(`${channel} ${JSON.stringify(req)}`)
-      switch (channel) {
-        case 'catalog:sources': return sources
-        case 'catalog:children': return req.sourceId === 1 ? ASSETS.filter((a) => a.parent === req.parent) : []
-        case 'catalog:asset': return ASSETS.find((a) => a.id === req.id) ?? null
-        case 'catalog:search': return searchable.filter((a) => a.name.toLowerCase().includes(String(req.query).toLowerCase()))
-        case 'index:start':
-          sources = [...sources, { ...SRC, id: 3, path: '/new/rom.z64' }]
-          return { sources: [{ path: '/new/rom.z64', kind: 'n64-rom', status: 'indexed', assets: 0 }], assets: 0 }
-        default: throw new Error(`unexpected ${channel}`)
-      }
-    },
-  },
-}))
+async function invoke(channel: string, req: Record<string, unknown>): Promise<unknown> {
+  calls.push(`${channel} ${JSON.stringify(req)}`)
+  switch (channel) {
+    case 'catalog:sources': return sources
+    case 'catalog:children': return req.sourceId === 1 ? ASSETS.filter((a) => a.parent === req.parent) : []
+    case 'catalog:asset': return ASSETS.find((a) => a.id === req.id) ?? null
+    case 'catalog:search': return searchable.filter((a) => a.name.toLowerCase().includes(String(req.query).toLowerCase()))
+    case 'index:start':
+      sources = [...sources, { ...SRC, id: 3, path: '/new/rom.z64' }]
+      return { sources: [{ path: '/new/rom.z64', kind: 'n64-rom', status: 'indexed', assets: 0 }], assets: 0 }
+    default: throw new Error(`unexpected ${channel}`)
+  }
+}
+
+vi.mock('../../../../src-renderer/bridge', async () => (await import('../../../helpers/fake-bridge')).fakeBridgeModule(invoke, handlers))
 
 const { useCatalogStore } = await import('../../../../src-renderer/stores/catalog')
 
