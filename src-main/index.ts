@@ -89,7 +89,8 @@ async function main(): Promise<void> {
   registerIpc(ipcMain, services, () => win?.webContents ?? null)
   ipcMain.handle('dialog:pick', async (_e, opts: { kind: string; title?: string; defaultPath?: string; filters?: { name: string; extensions: string[] }[] }) => {
     if (opts.kind === 'save-file') {
-      const r = await dialog.showSaveDialog(win!, { title: opts.title, defaultPath: opts.defaultPath, filters: opts.filters })
+      // Windows and macOS ask before replacing by themselves; on Linux it takes this property.
+      const r = await dialog.showSaveDialog(win!, { title: opts.title, defaultPath: opts.defaultPath, filters: opts.filters, properties: ['showOverwriteConfirmation', 'createDirectory'] })
       if (r.canceled || !r.filePath) return null
       services.ctx.grantPath(r.filePath)
       return r.filePath
