@@ -122,11 +122,20 @@ describe('a tree you can trust, context menus, the file browser', () => {
     await expect.poll(() => sourceRow(page, 'Game 4.z64').count()).toBe(0)
     expect(fs.existsSync(path.join(romDir, 'Game 4.z64')), 'the file stays').toBe(true)
     expect(await sourceRow(page, 'Game 3.z64').count()).toBe(1)
-    // the menu key opens it too
+    // the menu key opens it too; Reveal in folder (browser mode) opens the file browser at the file
     await sourceRow(page, 'Game 9.z64').click()
     await page.keyboard.press('ContextMenu')
     await menu.waitFor()
+    await page.getByTestId('tree-menu-reveal').click()
+    await page.getByTestId('file-browser').waitFor()
+    await expect.poll(() => page.getByTestId('fb-folder').innerText(), { timeout: 30_000 }).toBe(romDir)
+    expect(await page.locator('[data-testid="fb-entry"][data-name="Game 9.z64"]').getByTestId('fb-kind').innerText()).toBe('N64 ROM')
     await page.keyboard.press('Escape')
+    await page.getByTestId('file-browser').waitFor({ state: 'detached' })
+    // a folder group's overview lists its sources
+    await page.locator('[data-testid="tree-row-folder"]').first().click()
+    await expect.poll(() => page.getByTestId('overview-folder').innerText()).toBe(romDir)
+    expect(await page.getByTestId('overview-child').count()).toBe(5)
     await ctx.close()
   })
 
