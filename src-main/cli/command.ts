@@ -14,6 +14,11 @@ export interface CommandContext {
   err(text: string): void
   /** Prints one JSON document on stdout. */
   printJson(value: unknown): void
+  /**
+   * Prints the items as one JSON array, byte for byte what `printJson([...items])` prints, but
+   * written as they come (a million rows never sit in memory at once).
+   */
+  printJsonArray(items: Iterable<unknown>): void
   /** A progress reporter to stderr: a bar on a terminal, plain lines otherwise. */
   progress(label: string): ProgressReporter
   /** Aborted by Ctrl+C. Long work checks it. */

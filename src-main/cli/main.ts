@@ -4,6 +4,7 @@ import { UsageError } from './command'
 import { stderrProgress } from './progress'
 import { commandsFor } from './commands/index'
 import { nodeDomains } from '../domains/index'
+import { writeJsonArray } from './json-stream'
 
 const VERSION = '0.1.0'
 
@@ -110,6 +111,7 @@ export async function runCli(argv: string[], io: CliIO = { stdout: process.stdou
     out: (t) => io.stdout.write(t + '\n'),
     err: (t) => io.stderr.write(t + '\n'),
     printJson: (v) => io.stdout.write(JSON.stringify(v, null, 2) + '\n'),
+    printJsonArray: (items) => writeJsonArray(items, (t) => io.stdout.write(t)),
     progress: (label) => stderrProgress(label, io.stderr as NodeJS.WriteStream),
     signal: controller.signal,
   }

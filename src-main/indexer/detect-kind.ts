@@ -1,7 +1,7 @@
 import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
 import type { DetectInput } from './detector'
-import { gzipHead, isGzip, readHead } from './indexer'
+import { gzipHead, isGzip, readHead } from './read-source'
 import { detectFile, fileDetectors, folderDetectors } from './registry'
 
 /**

@@ -16,8 +16,8 @@ export interface TreeRow {
   hasChildren: boolean
   expanded: boolean
   loading: boolean
-  /** For 'more' rows: the parent to page and the offset to load from. */
-  more?: { parent: number | null; offset: number }
+  /** For 'more' rows: the parent to page, the offset to load from and the id of the last row shown (the page key). */
+  more?: { parent: number | null; offset: number; after?: number }
   error?: string | null
 }
 

@@ -24,14 +24,15 @@ export const useCatalogStore = defineStore('catalog', () => {
     errors.value = [...errors.value.slice(-4), errorMessage(e)]
   }
 
-  async function fetchChildren(row: TreeRow, offset: number): Promise<TreeRow[]> {
+  /** A page of a row's children: the first, or the one after the child with id `after` (paged by key, not position). */
+  async function fetchChildren(row: TreeRow, offset: number, after?: number): Promise<TreeRow[]> {
     const parent = row.type === 'source' ? null : row.asset!.id
-    const kids = await bridge.invoke('catalog:children', { sourceId: row.sourceId, parent, offset, limit: PAGE })
+    const kids = await bridge.invoke('catalog:children', { sourceId: row.sourceId, parent, offset, limit: PAGE, ...(after !== undefined ? { after } : {}) })
     const depth = row.depth + 1
     const out = kids.map((k) => assetRow(k, depth))
     const total = row.type === 'source' ? Infinity : row.asset!.childCount
     if (kids.length === PAGE && offset + PAGE < total) {
-      out.push({ key: `${row.key}+${offset + PAGE}`, depth, type: 'more', name: 'Load more…', kind: '', sourceId: row.sourceId, hasChildren: false, expanded: false, loading: false, more: { parent, offset: offset + PAGE } })
+      out.push({ key: `${row.key}+${offset + PAGE}`, depth, type: 'more', name: 'Load more…', kind: '', sourceId: row.sourceId, hasChildren: false, expanded: false, loading: false, more: { parent, offset: offset + PAGE, after: kids[kids.length - 1]!.id } })
     }
     return out
   }
@@ -105,7 +106,7 @@ export const useCatalogStore = defineStore('catalog', () => {
     const parentRow = rows.value.find((r) => r.key === parentKey)
     if (!parentRow) return
     try {
-      const kids = await fetchChildren(parentRow, more.offset)
+      const kids = await fetchChildren(parentRow, more.offset, more.after)
       const j = rows.value.findIndex((r) => r.key === row.key)
       if (j < 0) return
       const copy = rows.value.slice()

@@ -351,15 +351,20 @@ function writeAnimation(
 ): void {
   const ga = doc.createAnimation(a.name)
   const tag = a.name || `animation${ai}`
-  // Channels with the same key times share one input accessor.
+  // Channels with the same key times share one input accessor (the same array object is found
+  // without building its text key: RE motions share one times array over hundreds of channels).
   const inputs = new Map<string, Accessor>()
+  const byArray = new Map<Float32Array, Accessor>()
   const input = (times: Float32Array): Accessor => {
+    const same = byArray.get(times)
+    if (same) return same
     const key = Array.from(times).join(',')
     let x = inputs.get(key)
     if (!x) {
       x = acc(`${tag}/times${inputs.size}`, 'SCALAR', times)
       inputs.set(key, x)
     }
+    byArray.set(times, x)
     return x
   }
   const mb: Record<string, unknown> = { version: 1, duration: a.duration, frameRate: a.frameRate, loop: a.loop ?? true, ...(a.loopStart ? { loopStart: a.loopStart } : {}), ...(a.integerFrames ? { integerFrames: true } : {}) }

@@ -93,17 +93,28 @@ export interface ImportFileResult extends Omit<ImportResult, 'bytes'> {
   size: number
 }
 
-/** glTF + template → motlist/mot at `out` with the template's suffix. */
-export async function importGltfMotion(req: ImportRequest): Promise<ImportFileResult> {
+/** glTF + template → the motlist/mot bytes (nothing written); `animations` names the glTF's. */
+export async function buildGltfImport(req: Omit<ImportRequest, 'out'>): Promise<{ result: ImportResult; animations: string[] }> {
   const t = await loadMotionFile(req.template)
   inFile(req.template, () => templateSkeleton(t.file))
   const g = await loadGltf(req.gltf)
-  const r = inFile(req.gltf, () => importAnimation(t.file, g, req))
+  const result = inFile(req.gltf, () => importAnimation(t.file, g, req))
+  result.warnings.unshift(...t.warnings, ...g.warnings)
+  return { result, animations: g.animations.map((a) => a.name) }
+}
+
+/** Writes a built import at `out` with the template's suffix (inputs protected). */
+export async function writeGltfImport(r: ImportResult, req: Pick<ImportRequest, 'template' | 'gltf' | 'out'>): Promise<ImportFileResult> {
   const outPath = importOutputName(req.out, r.kind, r.version)
   await prepareOut(outPath)
   await writeFileAtomic(outPath, r.bytes, [req.template, req.gltf])
   const { bytes, ...rest } = r
-  return { ...rest, warnings: [...t.warnings, ...g.warnings, ...r.warnings], path: outPath, size: bytes.byteLength }
+  return { ...rest, path: outPath, size: bytes.byteLength }
+}
+
+/** glTF + template → motlist/mot at `out` with the template's suffix. */
+export async function importGltfMotion(req: ImportRequest): Promise<ImportFileResult> {
+  return writeGltfImport((await buildGltfImport(req)).result, req)
 }
 
 /**
