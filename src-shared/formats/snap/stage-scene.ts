@@ -21,6 +21,7 @@ import type { GfxNode } from './node-list'
 import { spawnName } from './species'
 import { groundAt, readHeightMap, type HeightMap } from './height-map'
 import { RENDER_FUNCS, STATIC_DRAW_DL, STATIC_DRAW_NODES } from './world'
+import type { SnapMaterial } from './material'
 
 export interface StageSceneOptions {
   /** Points per B-spline segment for the main-track curve (default 8). */
@@ -44,6 +45,9 @@ export interface StageSceneStats {
 }
 
 type M4 = number[]
+
+/** What `SceneBuilder.mesh` reads of a model's draw calls (rooms: ModelDraws; actors: ActorDraws). */
+export type MeshDraws = Pick<ModelDraws, 'nodes' | 'drawCalls'>
 const IDENT: M4 = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
 
 /** Column-major T · Rz · Ry · Rx · S (§4.3). */
@@ -69,7 +73,8 @@ function mul(a: M4, b: M4): M4 {
   return o
 }
 
-function nodeWorlds(nodes: GfxNode[]): M4[] {
+/** Rest world matrices (column-major) of a node list, parents first (§4.3). */
+export function nodeWorlds(nodes: GfxNode[]): M4[] {
   const out: M4[] = []
   for (const n of nodes) out.push(n.parent >= 0 ? mul(out[n.parent]!, nodeLocal(n)) : nodeLocal(n))
   return out
@@ -90,14 +95,15 @@ function refKey(r: TextureRef): string {
   return `${r.addr},${r.paletteAddr ?? ''},${r.fmt},${r.siz},${r.width},${r.height},${r.rowBytes},${r.tile.cms},${r.tile.cmt},${r.tile.masks},${r.tile.maskt}`
 }
 
-class SceneBuilder {
+/** Texture, material and mesh building shared by stages and actors (actor-scene.ts). */
+export class SceneBuilder {
   scene: Scene
   private textures = new Map<string, number>()
   private materials = new Map<string, number>()
   warnings: string[] = []
   /** Scene material → the Snap material (tag) and texture state it was made from. */
-  matInfo = new Map<number, { tag: number; ref: TextureRef | null; sScale: number; tScale: number; filterOn: boolean; usesPrim: boolean; draws: ModelDraws }>()
-  constructor(private stage: Stage, name: string) {
+  matInfo = new Map<number, { tag: number | string; ref: TextureRef | null; sScale: number; tScale: number; filterOn: boolean; usesPrim: boolean; draws: MeshDraws }>()
+  constructor(private stage: Pick<Stage, 'map'>, name: string) {
     this.scene = emptyScene(name)
   }
 
@@ -155,9 +161,9 @@ class SceneBuilder {
   }
 
   /** One mesh for a model's draw calls, merged per material; null when it has no triangles. */
-  mesh(name: string, draws: ModelDraws, opts: { halfTexel?: boolean } = {}): { mesh: number; triangles: number } | null {
+  mesh(name: string, draws: MeshDraws, opts: { halfTexel?: boolean; skinned?: boolean } = {}): { mesh: number; triangles: number } | null {
     const worlds = draws.nodes ? nodeWorlds(draws.nodes) : null
-    const groups = new Map<number, { pos: number[]; nrm: number[]; uv: number[]; col: number[]; idx: number[]; lit: boolean; textured: boolean }>()
+    const groups = new Map<number, { pos: number[]; nrm: number[]; uv: number[]; col: number[]; idx: number[]; bones: number[]; lit: boolean; textured: boolean }>()
     let triangles = 0
     for (const dc of draws.drawCalls) {
       const ref = dc.state.textures[0] ?? null
@@ -170,7 +176,7 @@ class SceneBuilder {
       }
       const lit = (dc.state.geometryMode & 0x20000) !== 0
       let g = groups.get(mat)
-      if (!g) groups.set(mat, (g = { pos: [], nrm: [], uv: [], col: [], idx: [], lit, textured: tex !== undefined }))
+      if (!g) groups.set(mat, (g = { pos: [], nrm: [], uv: [], col: [], idx: [], bones: [], lit, textured: tex !== undefined }))
       const base = g.pos.length / 3
       for (const v of dc.vertices) {
         let x = v.x, y = v.y, z = v.z
@@ -188,6 +194,7 @@ class SceneBuilder {
           }
         }
         g.pos.push(x, y, z)
+        g.bones.push(v.bone)
         if (n) g.nrm.push(...n)
         else g.col.push(v.c0 / 255, v.c1 / 255, v.c2 / 255, v.a / 255)
         if (ref && g.textured) {
@@ -205,6 +212,12 @@ class SceneBuilder {
       if (g.lit && g.nrm.length === g.pos.length) p.normals = new Float32Array(g.nrm)
       if (!g.lit && g.col.length === (g.pos.length / 3) * 4) p.colors = new Float32Array(g.col)
       if (g.textured && g.uv.length === (g.pos.length / 3) * 2) p.uvs = new Float32Array(g.uv)
+      if (opts.skinned) {
+        // one bone per vertex with weight 1 (§6 rule 4); positions are bind pose (rule 5)
+        p.joints = new Uint16Array(g.bones.length * 4)
+        p.weights = new Float32Array(g.bones.length * 4)
+        g.bones.forEach((bone, i) => { p.joints![i * 4] = bone; p.weights![i * 4] = 1 })
+      }
       prims.push(p)
     }
     if (!prims.length) return null
@@ -420,14 +433,19 @@ function decimate(times: number[], values: number[], width: number, eps = 1e-5):
   return { times: keepT, values: keepV }
 }
 
-function bakeStageMaterialAnimation(b: SceneBuilder, stage: Stage, models: { draws: ModelDraws; table: number; speed: number; label: string }[]): Animation | null {
+/** A model's material-track table: `node` (actors) selects the per-node material list and tags `node:m`. */
+export interface MaterialTrackSource { draws: MeshDraws & { materials: SnapMaterial[] }; table: number; speed: number; label: string; node?: number; materials?: SnapMaterial[] }
+
+/** Bakes material tracks into the scene's UV, texture-swap and colour tracks (§7.6). */
+export function bakeStageMaterialAnimation(b: SceneBuilder, stage: Pick<Stage, 'map'>, models: MaterialTrackSource[]): Animation | null {
   const uvTracks: UVTrack[] = []
   const textureSwaps: TextureSwapTrack[] = []
   const colorTracks: ColorTrack[] = []
   let duration = 0
   const done = new Set<number>()
   for (const model of models) {
-    const n = model.draws.materials.length
+    const mats = model.materials ?? model.draws.materials
+    const n = mats.length
     let table: number[]
     try {
       const r = stage.map.view(model.table, n * 4, 'material track table', `${model.label}.materialAnim`)
@@ -439,7 +457,8 @@ function bakeStageMaterialAnimation(b: SceneBuilder, stage: Stage, models: { dra
     }
     table.forEach((ptr, m) => {
       if (!ptr) return
-      const mat = model.draws.materials[m]!
+      const mat = mats[m]!
+      const tag = model.node ? `${model.node}:${m}` : m
       let baked: ReturnType<typeof bakeMaterialAnim>
       try {
         baked = bakeMaterialAnim(stage.map, mat, ptr, `${model.label}.materialAnim[${m}]`)
@@ -452,7 +471,7 @@ function bakeStageMaterialAnimation(b: SceneBuilder, stage: Stage, models: { dra
       const fps = 30 * model.speed
       duration = Math.max(duration, baked.length / fps)
       for (const [sceneMat, info] of b.matInfo) {
-        if (info.draws !== model.draws || info.tag !== m || done.has(sceneMat)) continue
+        if (info.draws !== model.draws || info.tag !== tag || done.has(sceneMat)) continue
         done.add(sceneMat)
         const ref = info.ref
         const times = baked.frames.map((f) => f.frame / fps)
