@@ -6,6 +6,7 @@ import { STAGES, stageByName } from '../../../src-shared/formats/snap/stages'
 import { exportGlb } from '../../../src-shared/export/gltf'
 import { hex } from '../../../src-shared/binary'
 import type { N64Rom } from '../../../src-shared/formats/n64/rom'
+import { exportStageActors } from '../../domains/snap/actor-commands'
 
 const NAMES = STAGES.map((s) => s.name).join(' | ')
 const r3 = (v: number[]) => v.map((x) => Math.round(x * 1e4) / 1e4)
@@ -75,10 +76,10 @@ const track: Command = {
 
 const exportCmd: Command = {
   name: 'snap export',
-  summary: 'export a stage (rooms placed, skybox, main track and object paths as curves) to glTF binary',
-  usage: 'snap export ROM --stage NAME --out FILE.glb [--json]',
-  help: `NAME: ${NAMES}. Writes nothing on failure. JSON: {"out","bytes","rooms","triangles","textures","curves"}.`,
-  options: { stage: { type: 'string' }, out: { type: 'string' } },
+  summary: 'export a stage (rooms placed, skybox, main track and object paths as curves, actors at their spawns) to glTF binary',
+  usage: 'snap export ROM --stage NAME --out FILE.glb [--no-actors] [--json]',
+  help: `NAME: ${NAMES}. Unless --no-actors, one node "spawn <i> <actor name>" per object spawn whose actor resolves, holding the actor's joints. Writes nothing on failure. JSON: {"out","bytes","rooms","triangles","textures","curves","actors"}.`,
+  options: { stage: { type: 'string' }, out: { type: 'string' }, 'no-actors': { type: 'boolean' } },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const stage = stageOption(ctx)
@@ -87,14 +88,15 @@ const exportCmd: Command = {
     const { scene, warnings } = stageScene(rom, stage)
     for (const w of warnings.slice(0, 20)) ctx.err(`warning: ${w}`)
     if (warnings.length > 20) ctx.err(`warning: … and ${warnings.length - 20} more`)
+    const actors = ctx.values['no-actors'] === true ? 0 : exportStageActors(ctx, scene, rom, stage)
     const glb = await exportGlb(scene)
     await writeFileAtomic(out, glb, [ctx.positionals[0]!])
     const rooms = scene.nodes.filter((n) => (n.extras?.snap as { kind?: string } | undefined)?.kind === 'room').length
     let triangles = 0
     for (const m of scene.meshes) for (const p of m.primitives) triangles += p.indices.length / 3
-    const summary = { out, bytes: glb.length, rooms, triangles, textures: scene.textures.length, curves: scene.curves.length }
+    const summary = { out, bytes: glb.length, rooms, triangles, textures: scene.textures.length, curves: scene.curves.length, actors }
     if (ctx.json) ctx.printJson(summary)
-    else ctx.out(`wrote ${out}: ${glb.length} bytes, ${rooms} rooms, ${triangles} triangles, ${scene.textures.length} textures, ${scene.curves.length} curves`)
+    else ctx.out(`wrote ${out}: ${glb.length} bytes, ${rooms} rooms, ${triangles} triangles, ${scene.textures.length} textures, ${scene.curves.length} curves, ${actors} actor instances`)
     return 0
   },
 }
