@@ -29,6 +29,8 @@ export const sceneBuilders: Record<string, SceneBuilder> = {
   'snap-stage': (asset, source, ctx) => import('./snap').then((m) => m.buildSnapAssetScene(asset, source, ctx)),
   'snap-room': (asset, source, ctx) => import('./snap').then((m) => m.buildSnapAssetScene(asset, source, ctx)),
   'snap-track': (asset, source, ctx) => import('./snap').then((m) => m.buildSnapAssetScene(asset, source, ctx)),
+  // TEMPORARY (branch snapactors): moves to the Snap domain manifest once domains lands
+  'snap-actor': (asset, source, ctx) => import('../domains/snap/actor-index').then((m) => m.buildSnapActorAssetScene(asset, source, ctx)),
   'stadium-model': (asset, source, ctx) => import('./stadium').then((m) => m.buildStadiumAssetScene(asset, source, ctx)),
   'stadium-animation': (asset, source, ctx) => import('./stadium').then((m) => m.buildStadiumAssetScene(asset, source, ctx)),
 }
