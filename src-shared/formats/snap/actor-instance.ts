@@ -4,20 +4,24 @@
  * resolves, at T(spawn position) · R_rpy(euler) · S(0.1 × PokemonInitData.scale), holding a copy
  * of the actor's joints; ground spawns take Y from the height map. Each actor's meshes, materials
  * and textures are added once; each instance gets its own skin; each actor animation becomes one
- * stage animation driving every instance of that actor.
+ * stage animation driving every instance of that actor. The Zero-One rides the main track
+ * (clip `zero-one ride`).
  */
-import { hex } from '../../binary'
+import { FormatError, hex } from '../../binary'
 import type { Animation, Scene, SceneNode } from '../../scene/types'
 import { buildActorScene } from './actor-scene'
 import { findStageActors, loadActor, type StageActor } from './actors'
 import type { Stage } from './stage'
 import { eulerToQuat } from './stage-scene'
+import { railAt, railFromScene, railYaw } from './rail'
 
 interface SpawnInfo { id: number; euler: [number, number, number]; world: [number, number, number]; groundY: number | null }
 
 export interface ActorInstancesResult {
   instances: number
   actors: number
+  /** The Zero-One rides the main track. */
+  zeroOne: boolean
   warnings: string[]
 }
 
@@ -30,20 +34,73 @@ function addResources(into: Scene, from: Scene): { mesh: number; material: numbe
   return off
 }
 
+type Built = { actor: StageActor; scene: Scene; off: ReturnType<typeof addResources>; anims: Animation[] }
+
+/** Copies an actor's joints under `parent`, adds its skin and a root mesh node, and retargets its clips. */
+function instantiate(scene: Scene, b: Built, parent: number, label: string): void {
+  const map = new Map<number, number>()
+  b.scene.nodes.forEach((n, k) => {
+    if (n.mesh !== undefined) return
+    map.set(k, scene.nodes.length)
+    const copy: SceneNode = { ...n, parent: n.parent >= 0 ? map.get(n.parent)! : parent }
+    scene.nodes.push(copy)
+  })
+  const meshNode = b.scene.nodes.find((n) => n.skin !== undefined && n.mesh !== undefined)
+  b.scene.skins.forEach((sk) => {
+    scene.skins.push({ ...sk, name: `${label} skin`, joints: sk.joints.map((j) => map.get(j)!), ...(sk.skeleton !== undefined ? { skeleton: map.get(sk.skeleton)! } : {}) })
+    if (meshNode) scene.nodes.push({ name: `${label} mesh`, parent: -1, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], mesh: meshNode.mesh! + b.off.mesh, skin: scene.skins.length - 1 })
+  })
+  b.scene.animations.forEach((a, k) => {
+    const target = b.anims[k]!
+    for (const c of a.channels) target.channels.push({ ...c, node: map.get(c.node)! })
+    for (const v of a.visibility ?? []) target.visibility!.push({ ...v, node: map.get(v.node)! })
+  })
+}
+
+/**
+ * The Zero-One riding the main track (§9, §3.9): a `zero-one` node moved by a `zero-one ride`
+ * clip — the cart's position and yaw per 10 game frames with the rail timing of rail.ts.
+ */
+function addZeroOneRide(scene: Scene, b: Built, group: number): boolean {
+  const rail = railFromScene(scene)
+  if (!rail) return false
+  const node = scene.nodes.length
+  const p0 = railAt(rail, 0).position
+  scene.nodes.push({ name: 'zero-one', parent: group, translation: [...p0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], extras: { snap: { kind: 'zeroOne', note: 'rides the main track (clip "zero-one ride")' } } })
+  instantiate(scene, b, node, 'zero-one')
+  const times: number[] = [], t: number[] = [], r: number[] = []
+  for (let f = 0; ; f = Math.min(rail.total, f + 10)) {
+    const yaw = railYaw(rail, f)
+    times.push(f / 30)
+    t.push(...railAt(rail, f).position)
+    r.push(0, Math.sin(yaw / 2), 0, Math.cos(yaw / 2))
+    if (f >= rail.total) break
+  }
+  scene.animations.push({
+    name: 'zero-one ride', duration: rail.total / 30, frameRate: 30, loop: false,
+    channels: [
+      { node, path: 'translation', times: new Float32Array(times), values: new Float32Array(t), interpolation: 'LINEAR' },
+      { node, path: 'rotation', times: new Float32Array(times), values: new Float32Array(r), interpolation: 'LINEAR' },
+    ],
+    extras: { snap: { kind: 'zeroOneRide', frames: rail.total, blocks: rail.blocks } },
+  })
+  return true
+}
+
 /** Adds the actor instances to a built stage scene (whose extras list the spawns in export order). */
 export function addActorInstances(scene: Scene, stage: Stage, image: Uint8Array): ActorInstancesResult {
-  const res: ActorInstancesResult = { instances: 0, actors: 0, warnings: [] }
+  const res: ActorInstancesResult = { instances: 0, actors: 0, zeroOne: false, warnings: [] }
   const spawns = ((scene.extras?.snap as { spawns?: SpawnInfo[] } | undefined)?.spawns ?? [])
   if (!spawns.length) return res
   const sa = findStageActors(stage, image)
   res.warnings.push(...sa.warnings)
   const group = scene.nodes.length
   scene.nodes.push({ name: 'actors', parent: scene.nodes.findIndex((n) => n.parent === -1), translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], extras: { snap: { kind: 'actorGroup' } } })
-  const built = new Map<number, { actor: StageActor; scene: Scene; off: ReturnType<typeof addResources>; anims: Animation[] } | null>()
-  const prepare = (id: number) => {
+  const built = new Map<number, Built | null>()
+  const prepare = (id: number, common = false) => {
     if (built.has(id)) return built.get(id)!
-    const actor = sa.actors.find((a) => a.id === id && !a.common)
-    let entry = null
+    const actor = sa.actors.find((a) => a.id === id && !!a.common === common)
+    let entry: Built | null = null
     if (actor && !actor.error) {
       try {
         const s = buildActorScene(loadActor(sa, actor)).scene
@@ -55,7 +112,8 @@ export function addActorInstances(scene: Scene, stage: Stage, image: Uint8Array)
         entry = { actor, scene: s, off, anims }
         res.actors++
       } catch (e) {
-        res.warnings.push(`actor ${actor.name} (id ${id}): ${(e as Error).message}`)
+        if (!(e instanceof FormatError)) throw e
+        res.warnings.push(`actor ${actor.name} (id ${id}): ${e.message}`)
       }
     } else if (actor?.error) res.warnings.push(`actor ${actor.name} (id ${id}): ${actor.error}`)
     built.set(id, entry)
@@ -76,26 +134,13 @@ export function addActorInstances(scene: Scene, stage: Stage, image: Uint8Array)
       name: `spawn ${i} ${b.actor.name}`, parent: group, translation: [sp.world[0], y, sp.world[2]], rotation: eulerToQuat(sp.euler), scale: [sc[0] * s0, sc[1] * s0, sc[2] * s0],
       extras: { snap: { kind: 'actorInstance', spawn: i, id: sp.id, name: b.actor.name, spawnType: b.actor.spawnType, archive: b.actor.archive } },
     })
-    // joints: the actor scene's nodes without a mesh, re-parented under the spawn node
-    const map = new Map<number, number>()
-    b.scene.nodes.forEach((n, k) => {
-      if (n.mesh !== undefined) return
-      map.set(k, scene.nodes.length)
-      const copy: SceneNode = { ...n, parent: n.parent >= 0 ? map.get(n.parent)! : spawnNode }
-      scene.nodes.push(copy)
-    })
-    b.scene.skins.forEach((sk) => {
-      scene.skins.push({ ...sk, name: `spawn ${i} ${sk.name}`, joints: sk.joints.map((j) => map.get(j)!), skeleton: sk.skeleton !== undefined ? map.get(sk.skeleton) : undefined })
-      const meshNode = b.scene.nodes.find((n) => n.skin !== undefined && n.mesh !== undefined)
-      if (meshNode) scene.nodes.push({ name: `spawn ${i} ${b.actor.name} mesh`, parent: -1, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], mesh: meshNode.mesh! + b.off.mesh, skin: scene.skins.length - 1 })
-    })
-    b.scene.animations.forEach((a, k) => {
-      const target = b.anims[k]!
-      for (const c of a.channels) target.channels.push({ ...c, node: map.get(c.node)! })
-      for (const v of a.visibility ?? []) target.visibility!.push({ ...v, node: map.get(v.node)! })
-    })
+    instantiate(scene, b, spawnNode, `spawn ${i} ${b.actor.name}`)
     res.instances++
   })
+  if (railFromScene(scene)) {
+    const zero = prepare(0, true)
+    if (zero) res.zeroOne = addZeroOneRide(scene, zero, group)
+  }
   for (const b of built.values()) {
     if (!b) continue
     for (const a of b.anims) {

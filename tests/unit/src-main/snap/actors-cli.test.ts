@@ -140,6 +140,15 @@ describe('modbench snap export with actors', () => {
     expect((JSON.parse(p.out) as { actors: number }).actors).toBe(0)
     const doc2 = await new NodeIO().readBinary(new Uint8Array(readFileSync(plain)))
     expect(doc2.getRoot().listNodes().some((n) => /^spawn \d+ /.test(n.getName()))).toBe(false)
+    // the Zero-One rides the main track: its clip starts at the track's first point
+    const ride = doc.getRoot().listAnimations().find((a) => a.getName() === 'zero-one ride')!
+    const zero = nodes.find((n) => n.getName() === 'zero-one')!
+    const ch = ride.listChannels().find((c) => c.getTargetPath() === 'translation')!
+    expect(ch.getTargetNode()).toBe(zero)
+    const v = ch.getSampler()!.getOutput()!.getArray()!
+    const track = JSON.parse((await cli('snap', 'track', romPath, '--stage', 'beach', '--json')).out) as { world: number[][] }
+    expect([v[0], v[1], v[2]].map((x) => Math.round(x!))).toEqual(track.world[0]!.map((x) => Math.round(x)))
+    expect(zero.listChildren().map((c) => c.getName())).toEqual(['node 0'])
   })
   it('a broken actor does not stop the stage export', async () => {
     const out = path.join(dir, 'beach-bad.glb')
