@@ -88,12 +88,13 @@ const exportCmd: Command = {
     const { scene, warnings } = stageScene(rom, stage)
     for (const w of warnings.slice(0, 20)) ctx.err(`warning: ${w}`)
     if (warnings.length > 20) ctx.err(`warning: … and ${warnings.length - 20} more`)
+    // triangles: the stage's own geometry (counted before the actors' meshes are added)
+    let triangles = 0
+    for (const m of scene.meshes) for (const p of m.primitives) triangles += p.indices.length / 3
     const actors = ctx.values['no-actors'] === true ? 0 : exportStageActors(ctx, scene, rom, stage)
     const glb = await exportGlb(scene)
     await writeFileAtomic(out, glb, [ctx.positionals[0]!])
     const rooms = scene.nodes.filter((n) => (n.extras?.snap as { kind?: string } | undefined)?.kind === 'room').length
-    let triangles = 0
-    for (const m of scene.meshes) for (const p of m.primitives) triangles += p.indices.length / 3
     const summary = { out, bytes: glb.length, rooms, triangles, textures: scene.textures.length, curves: scene.curves.length, actors }
     if (ctx.json) ctx.printJson(summary)
     else ctx.out(`wrote ${out}: ${glb.length} bytes, ${rooms} rooms, ${triangles} triangles, ${scene.textures.length} textures, ${scene.curves.length} curves, ${actors} actor instances`)

@@ -94,6 +94,28 @@ describe('§7.5 / §14.4 interpolation, hand-computed', () => {
   })
 })
 
+describe('JUMP and SET_PATH (§7.2, §7.5 path channel)', () => {
+  it('JUMP (1) continues at its pointer without resetting the timer', () => {
+    // [0] linear X → 10 over 10 (blocking), JUMP → [5]; [4] junk; [5] step X → 3 after 2, END
+    const t = track([w(3, 0x010, 10), f32(10), w(1, 0, 0), BASE + 5 * 4, 0xffffffff, w(10, 0x010, 2), f32(3), 0])
+    expect(t.track.commands.map((c) => c.cmd)).toEqual([3, 1, 10])
+    expect(t.track.length).toBe(12)
+    expect(channelAt(t, 4, 12, 0)).toBe(3)
+  })
+  it('the path parameter replaces the translation, clamped to [0, 1], in raw path units', () => {
+    // InterpData at +0x40: linear, 2 points (0,0,0) → (100,50,0)
+    const words = [w(13, 0x008, 0), BASE + 0x40, w(3, 0x008, 10), f32(2), 0]
+    while (words.length < 16) words.push(0)
+    words.push(0x00000002, f32(0), BASE + 0x58, f32(1), 0, 0) // type 0, n 2, tension, points, duration, paramPoints, speedFunc
+    words.push(f32(0), f32(0), f32(0), f32(100), f32(50), f32(0))
+    const t = track(words)
+    expect(t.path?.numPoints).toBe(2)
+    const p = poseAt(t, restNode, 2.5) // parameter 0.5
+    expect(p.translation.map((v) => Math.round(v * 1e4) / 1e4)).toEqual([50, 25, 0])
+    expect(poseAt(t, restNode, 10).translation).toEqual([100, 50, 0]) // parameter 2 → clamped to 1
+  })
+})
+
 describe('actor scene (fixture actor 26: kind J, two nodes, stitched skin)', () => {
   const rom = buildSnapRom()
   const sa = findStageActors(parseStage(rom.image, 'beach'), rom.image)
@@ -144,6 +166,18 @@ describe('actor scene (fixture actor 26: kind J, two nodes, stitched skin)', () 
     const rot = clip.channels.find((c) => c.node === 1 && c.path === 'rotation')!
     // frame 3: rotX still 0 (step at 4), rotY 0 (Hermite starts at frame 4) → identity
     expect(Array.from(rot.values.subarray(12, 16)).map((v) => Math.round(v * 1e6) / 1e6)).toEqual([0, 0, 0, 1])
+  })
+  it('a material image-index track becomes a texture swap (Pikachu: image 1 from frame 5 to 15)', () => {
+    const pika = buildActorScene(loadActor(sa, sa.actors.find((a) => a.id === 25)!)).scene
+    const swap = pika.animations[0]!.textureSwaps![0]!
+    expect(Array.from(swap.times).map((t) => Math.round(t * 30))).toEqual([0, 5, 15])
+    const [a, b, c] = Array.from(swap.textures)
+    expect(a).toBe(c)
+    expect(b).not.toBe(a)
+    expect(pika.textures[b!]!.rgba).not.toEqual(pika.textures[a!]!.rgba)
+    // scale X: non-blocking lerp 0 → 2 over 10, then WAIT 20: unclamped, 4 at frame 20
+    const sc = pika.animations[0]!.channels.find((ch) => ch.path === 'scale')!
+    expect(sc.values[20 * 3]).toBeCloseTo(4, 5)
   })
   it('exports a glb with 0 validator errors', async () => {
     const glb = await exportGlb(scene)
