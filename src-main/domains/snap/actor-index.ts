@@ -2,8 +2,8 @@
  * Catalog entries for a stage's actors (issue 12 item 5): an `Actors (N)` group under the stage
  * and one `snap-actor` per actor, tagged with its species name so `modbench find pikachu` finds
  * it. Cheap: the def table, the init scans and the headers only (no display lists). An actor
- * whose data does not resolve is listed with its error. The scene builder for `snap-actor`
- * assets is `buildSnapActorAssetScene`.
+ * whose data does not resolve is listed with its error; an actor with an HD photo model gets a
+ * second entry for it. The scene builder for `snap-actor` assets is `buildSnapActorAssetScene`.
  */
 import { gunzipSync } from 'fflate'
 import { hex } from '../../../src-shared/binary'
@@ -40,6 +40,16 @@ export function enumerateStageActors(rom: N64Rom, st: Stage, stageKey: string): 
       },
       tags: ['snap', 'actor', info.name, a.name.toLowerCase(), String(a.id), a.archive, ...(a.error ? ['error'] : [])],
     })
+    // the HD photo model as a sibling entry (the viewer opens it like the actor; same animations)
+    if (a.hd && !a.error) {
+      out.push({
+        key: `${groupKey}:${a.id}:hd`, parentKey: groupKey, kind: 'snap-actor',
+        name: `${a.id > 0 && a.id <= 151 ? `${a.name} (#${a.id})` : a.name} HD photo model`,
+        locator: { stage: info.name, actor: a.id, hd: true },
+        metadata: { id: a.id, archive: a.archive, hd: true, tree: hex(a.hd.tree), renderFunc: hex(a.hd.renderFunc), animations: a.animations.map(hex) },
+        tags: ['snap', 'actor', 'hd', 'photo', info.name, a.name.toLowerCase(), String(a.id)],
+      })
+    }
   }
   return out
 }
@@ -49,5 +59,5 @@ export async function buildSnapActorAssetScene(asset: AssetRow, source: SourceRo
   const raw = await ctx.readSource(source)
   const bytes = raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw
   const rom = openSnapRom(bytes, source.path)
-  return actorScene(rom, requireStage(String(asset.locator.stage ?? '')), String(asset.locator.actor ?? '')).scene
+  return actorScene(rom, requireStage(String(asset.locator.stage ?? '')), String(asset.locator.actor ?? ''), { hd: asset.locator.hd === true }).scene
 }

@@ -14,6 +14,7 @@ import {
   type AnimationSetup, type HdModel, type InitScan, type PokemonDef, type PokemonInitData, type SpawnType,
 } from './pokemon-def'
 import { spawnName } from './species'
+import { readNodeList } from './node-list'
 import type { Stage } from './stage'
 
 export interface StageActor {
@@ -57,6 +58,22 @@ function errorText(e: unknown): string {
   throw e
 }
 
+/**
+ * An HD model exists for this stage when its tree reads through the archive's Photo context
+ * (§2.4 rule 3) as a node list with as many nodes as the normal model (§3.8: they share the
+ * animations). The table is common to all stages; another stage's Photo range at that address
+ * holds something else.
+ */
+function hdTreeMatches(photo: AddressMap, hdTree: number, map: AddressMap, tree: number): boolean {
+  if (!photo.find(hdTree, 0x2c)) return false
+  try {
+    return readNodeList(photo, hdTree, 'HD tree').length === readNodeList(map, tree, 'tree').length
+  } catch (e) {
+    if (e instanceof FormatError) return false
+    throw e
+  }
+}
+
 function resolveDef(maps: ActorMaps, def: PokemonDef, counts: Map<number, number>, hd: HdModel[]): StageActor | null {
   const label = `PokemonDef[${def.index}] (id ${def.id}) init`
   const a: StageActor = { id: def.id, name: spawnName(def.id), archive: maps.info.name, spawns: counts.get(def.id) ?? 0, def, spawnType: 'none', animations: [], warnings: [] }
@@ -84,8 +101,7 @@ function resolveDef(maps: ActorMaps, def: PokemonDef, counts: Map<number, number
       for (const h of discoverAnimations(map, states, `id ${def.id}`, (m) => a.warnings.push(m))) if (!a.animations.includes(h)) a.animations.push(h)
     }
     const h = hd.find((x) => x.id === def.id)
-    // an HD model exists when its tree resolves through the archive's Photo context (§2.4 rule 3)
-    if (h && !HD_EXCLUDED.has(def.id) && h.tree && maps.forArchive(a.archive, true).find(h.tree, 0x2c)) a.hd = h
+    if (h && !HD_EXCLUDED.has(def.id) && h.tree && hdTreeMatches(maps.forArchive(a.archive, true), h.tree, map, a.initData.tree)) a.hd = h
   } catch (e) {
     a.error = errorText(e)
   }

@@ -168,6 +168,14 @@ describe('catalog: actors under their stage, searchable by species', () => {
     const actors = hits.filter((h) => h.kind === 'snap-actor')
     expect(actors.length).toBe(4) // Beach, Tunnel, Cave, River load the pikachu overlay
     expect(actors[0]!.name).toBe('Pikachu (#25)')
+    // the HD photo model is its own entry (Beach only) and exports with the HD tree
+    const raichu = (JSON.parse((await cli('find', 'raichu', '--db', db, '--json')).out) as { kind: string; name: string; id: number }[]).filter((h) => h.kind === 'snap-actor')
+    expect(raichu.filter((h) => h.name.endsWith('HD photo model')).map((h) => h.name)).toEqual(['Raichu (#26) HD photo model'])
+    expect(raichu.length).toBe(7 + 1)
+    const hdOut = path.join(dir, 'cat-hd.glb')
+    const hd = await cli('export', String(raichu.find((h) => h.name.endsWith('HD photo model'))!.id), '--db', db, '--out', hdOut)
+    expect(hd.code, hd.err).toBe(0)
+    await validate(hdOut)
     const out = path.join(dir, 'cat-pika.glb')
     const e = await cli('export', String(actors[0]!.id), '--db', db, '--out', out)
     expect(e.code, e.err).toBe(0)

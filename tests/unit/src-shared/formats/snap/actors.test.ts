@@ -63,6 +63,9 @@ describe('stage actors (§3.8, §3.9, §14.6)', () => {
     // Tunnel's Photo range (0x8018BC50..0x801AFD30) does not hold the tree
     const tunnel = findStageActors(parseStage(rom.image, 'tunnel'), rom.image)
     expect(tunnel.actors.find((a) => a.id === 26)!.hd).toBeUndefined()
+    // Cave's Photo range does hold the address, but not a node list matching the model's two nodes
+    const cave = findStageActors(parseStage(rom.image, 'cave'), rom.image)
+    expect(cave.actors.find((a) => a.id === 26)!.hd).toBeUndefined()
   })
   it('the Zero-One: common graph 0x803AAA30, animation named after the stage node-track array', () => {
     const z = byId(0)
