@@ -11,8 +11,8 @@ import { decodePica, encodePica } from '../src-shared/formats/pica/texture-codec
 import { psnr } from '../src-shared/formats/pica/image'
 import type { Etc1Effort } from '../src-shared/formats/pica/etc1'
 import { buildSyntheticSet, gradientPicture } from '../tests/fixtures/gf/build-set'
-import { loadSet } from '../src-main/gf/set-folder'
-import { repackSetToFolder } from '../src-main/gf/repack'
+import { loadSet } from '../src-main/domains/gf/set-folder'
+import { repackSetToFolder } from '../src-main/domains/gf/repack'
 import { findTexture } from '../src-shared/formats/gf/gf-set'
 
 /** Smooth blobs, a hard-edged shape and a little noise: photographic-like content of our own. */

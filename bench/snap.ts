@@ -4,7 +4,7 @@
  */
 import type { Report } from './run'
 import { buildSnapRom, defaultStage } from '../tests/fixtures/snap/build-rom'
-import { n64Detector } from '../src-main/indexer/detectors/n64'
+import { n64Detector } from '../src-main/domains/n64/detector'
 import { parseStage } from '../src-shared/formats/snap/stage'
 import { buildStageScene } from '../src-shared/formats/snap/stage-scene'
 import { buildModelDraws } from '../src-shared/formats/snap/room-model'

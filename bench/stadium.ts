@@ -10,7 +10,7 @@ import { buildStadiumRom } from '../tests/fixtures/stadium/rom-builder'
 import { fixtureFiles } from '../tests/fixtures/stadium/models'
 import { openStadiumRom, loadModel } from '../src-shared/formats/stadium/model'
 import { buildStadiumScene } from '../src-shared/formats/stadium/scene'
-import { exportStadium } from '../src-main/stadium/rom-file'
+import { exportStadium } from '../src-main/domains/stadium/rom-file'
 
 export async function run(report: Report): Promise<void> {
   const rom = buildStadiumRom({ files: fixtureFiles(215) })

@@ -3,17 +3,14 @@
  * contextBridge. Nothing else of Node or Electron reaches the page.
  */
 import { contextBridge, ipcRenderer, webUtils } from 'electron'
-import type { ModbenchBridge } from '../src-shared/api'
+import type { ApiErrorReply, ModbenchBridge } from '../src-shared/api'
+import { errorFromReply } from '../src-shared/transport/api-error'
 
 const bridge: ModbenchBridge = {
   transport: 'electron',
   async invoke(channel, req) {
-    const reply = (await ipcRenderer.invoke('api:invoke', channel, req)) as { ok?: unknown; error?: { message: string; name: string } }
-    if (reply.error) {
-      const e = new Error(reply.error.message)
-      e.name = reply.error.name
-      throw e
-    }
+    const reply = (await ipcRenderer.invoke('api:invoke', channel, req)) as { ok?: unknown } & Partial<ApiErrorReply>
+    if (reply.error) throw errorFromReply(reply.error)
     return reply.ok as never
   },
   on(event, listener) {

@@ -11,3 +11,9 @@ export const bridge: ModbenchBridge = window.modbench ?? createHttpBridge()
 export function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e)
 }
+
+/** The structured code of an API error reply (e.g. `no-scene`), if the error carries one. */
+export function errorCode(e: unknown): string | undefined {
+  const c = (e as { code?: unknown } | null)?.code
+  return typeof c === 'string' ? c : undefined
+}

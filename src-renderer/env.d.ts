@@ -7,6 +7,6 @@ declare module '*.vue' {
 
 interface Window {
   /** Set by the Electron preload; absent in browser mode. */
-  modbench?: import('../src-shared/api').ModbenchBridge
+  modbench?: import('@shared/api').ModbenchBridge
   modbenchFiles?: { pathOf(f: File): string }
 }

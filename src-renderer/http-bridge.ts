@@ -1,4 +1,5 @@
-import { EVENT_NAMES, type ModbenchBridge, type EventName, type Events } from '@shared/api'
+import { EVENT_NAMES, type ApiErrorReply, type ModbenchBridge, type EventName, type Events } from '@shared/api'
+import { errorFromReply } from '@shared/transport/api-error'
 import { decodeEnvelope, encodeEnvelope } from '@shared/transport/codec'
 
 /**
@@ -34,18 +35,13 @@ export function createHttpBridge(base = ''): ModbenchBridge {
       })
       const bytes = new Uint8Array(await res.arrayBuffer())
       if (!res.ok) {
-        let message = `${res.status} ${res.statusText}`
-        let name = 'Error'
+        let body: Partial<ApiErrorReply['error']> = { message: `${res.status} ${res.statusText}` }
         try {
-          const body = JSON.parse(new TextDecoder().decode(bytes)) as { error: { message: string; name: string } }
-          message = body.error.message
-          name = body.error.name
+          body = (JSON.parse(new TextDecoder().decode(bytes)) as ApiErrorReply).error
         } catch {
           /* not JSON */
         }
-        const e = new Error(message)
-        e.name = name
-        throw e
+        throw errorFromReply(body)
       }
       return decodeEnvelope(bytes) as never
     },

@@ -34,5 +34,6 @@ export interface ModbenchBridge {
 
 /** Error reply carried across either transport. */
 export interface ApiErrorReply {
-  error: { message: string; name: string; file?: string; structure?: string; offset?: number }
+  /** `code`: a structured reason the UI may branch on (e.g. `no-scene`: the asset's kind has no 3D scene). */
+  error: { message: string; name: string; file?: string; structure?: string; offset?: number; code?: string }
 }

@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util'
 import type { Command, CommandContext } from './command'
 import { UsageError } from './command'
 import { stderrProgress } from './progress'
-import { allCommands } from './commands/index'
+import { commandsFor } from './commands/index'
+import { nodeDomains } from '../domains/index'
 
 const VERSION = '0.1.0'
 
@@ -23,7 +24,7 @@ function topHelp(commands: Command[]): string {
   // Keep the summaries in one column; a usage too long for it gets its summary on the next line.
   const width = Math.min(56, Math.max(...commands.map((c) => c.usage.length))) + 2
   return [
-    `modbench ${VERSION}: a workbench for game modders (Pokémon Snap/Stadium ROMs, Pokémon USUM GF sets, RE Engine motions)`,
+    `modbench ${VERSION}: a workbench for game modders (${nodeDomains().filter((d) => d.cli).map((d) => d.shared.title).join(', ')})`,
     '',
     'Usage: modbench COMMAND [ARGS] [--json] [--help]',
     '',
@@ -47,8 +48,9 @@ export interface CliIO {
 }
 
 export async function runCli(argv: string[], io: CliIO = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
-  const commands = allCommands()
   const words = argv.filter((a) => !a.startsWith('-'))
+  // Only the domain a command word names is loaded (`modbench gf info` imports no Snap code).
+  const commands = await commandsFor(argv[0] !== undefined && !argv[0].startsWith('-') ? argv[0] : undefined)
   if (argv.length === 0 || (words.length === 0 && (argv.includes('--help') || argv.includes('-h')))) {
     io.stdout.write(topHelp(commands) + '\n')
     return argv.length === 0 ? 2 : 0

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto'
 import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
-import { Gunzip, gunzipSync } from 'fflate'
+import { Gunzip } from 'fflate'
 import type { IndexProgress, IndexResult, IndexResultSource, SourceKind } from '../../src-shared/api/catalog'
 import type { Catalog } from '../catalog/catalog'
 import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from './detector'
-import { detectFile, fileDetectors, folderDetectors } from './registry'
+import { readGameFile, type GameFileLimits } from '../node/game-file'
+import { detectFile, fileDetectors, folderDetectors, recognisedKinds } from './registry'
 
 const HEAD_BYTES = 64 * 1024
-const MAX_GUNZIP = 256 * 1024 * 1024
+/** Any source file read whole: at most 256 MiB on disk or unpacked (the largest N64 image is 64 MiB). */
+const SOURCE_LIMITS: GameFileLimits = { maxBytes: 256 * 1024 * 1024, gzip: 'name' }
 
 /** One unit of indexing work: a file, or a folder forming a set. */
 type Job =
@@ -75,19 +77,8 @@ function isGzip(head: Uint8Array, name: string): boolean {
 }
 
 /** The bytes of a source file as the detectors saw them (gzip-compressed samples unpacked). */
-export async function loadBytes(file: string): Promise<Uint8Array> {
-  const raw = new Uint8Array(await fsp.readFile(file))
-  const name = path.basename(file).toLowerCase()
-  if (!isGzip(raw, name)) return raw
-  // The gzip trailer's ISIZE (last 4 bytes, little endian) is the unpacked size: refuse absurd
-  // ones before unpacking (the largest N64 image is 64 MiB).
-  const isize = raw.length >= 18 ? new DataView(raw.buffer, raw.byteOffset + raw.length - 4, 4).getUint32(0, true) : 0
-  if (isize > MAX_GUNZIP) throw new Error(`${file}: gzip member unpacks to ${isize} bytes, more than the ${MAX_GUNZIP}-byte limit`)
-  try {
-    return gunzipSync(raw)
-  } catch (e) {
-    throw new Error(`${file}: not a readable gzip file (${(e as Error).message})`)
-  }
+export function loadBytes(file: string): Promise<Uint8Array> {
+  return readGameFile(file, SOURCE_LIMITS)
 }
 
 /** Walks the given paths; folders recursively. A set folder claims its member files. */
@@ -152,7 +143,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
       return
     }
     // Named on purpose and not recognised: say so rather than do nothing silently.
-    throw new Error(`${file}: not a kind of file Modbench recognises (N64 ROM, GF set folder, RE Engine motion, EMV Poser pose)`)
+    throw new Error(`${file}: not a kind of file Modbench recognises (${recognisedKinds()})`)
   }
 
   async function visitDir(dir: string, depth: number): Promise<void> {

@@ -1,15 +1,14 @@
 import type { DetectInput, FileDetector, FolderDetector } from './detector'
-import { n64Detector } from './detectors/n64'
-import { gfFileDetectors, gfFolderDetectors } from './detectors/gf'
-import { reFileDetectors, reFolderDetectors } from './detectors/re'
+import { sourceKindInfo } from '../../src-shared/domains'
+import { nodeDomains } from '../domains/index'
 
-/** Every file detector, most specific first. */
+/** Every file detector of the registered domains, in list order (the N64 ROM detector first). */
 export function fileDetectors(): FileDetector[] {
-  return [n64Detector, ...gfFileDetectors, ...reFileDetectors]
+  return nodeDomains().flatMap((d) => d.fileDetectors ?? [])
 }
 
 export function folderDetectors(): FolderDetector[] {
-  return [...gfFolderDetectors, ...reFolderDetectors]
+  return nodeDomains().flatMap((d) => d.folderDetectors ?? [])
 }
 
 /** Content first (magic bytes), extension second. */
@@ -17,4 +16,10 @@ export function detectFile(input: DetectInput, detectors = fileDetectors()): Fil
   for (const d of detectors) if (d.matchContent?.(input)) return d
   for (const d of detectors) if (d.extensions?.test(input.name)) return d
   return null
+}
+
+/** The kinds of source the detectors recognise, in words (for "not a kind of file Modbench recognises"). */
+export function recognisedKinds(): string {
+  const kinds = [...fileDetectors(), ...folderDetectors()].map((d) => d.kind)
+  return [...new Set(kinds.map((k) => sourceKindInfo(k)?.label ?? k))].join(', ')
 }

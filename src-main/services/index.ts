@@ -4,12 +4,9 @@ import type { Channel, EventName, Events, Req, Res } from '../../src-shared/api'
 import type { Catalog } from '../catalog/catalog'
 import { catalogHandlers } from './catalog'
 import type { Handler, Handlers, ServiceContext } from './context'
-import { gfHandlers } from './gf'
+import { domainHandlers } from '../domains/index'
 import { IndexJobs } from './index-jobs'
-import { reHandlers } from './re'
 import { sceneHandlers } from './scene'
-import { snapHandlers } from './snap'
-import { stadiumHandlers } from './stadium'
 
 export class AccessDenied extends Error {
   constructor(p: string, purpose: string) {
@@ -35,7 +32,8 @@ export class Services {
       (p) => this.emit('index:progress', p),
       () => this.emit('catalog:changed', { sourceIds: [] }),
     )
-    this.handlers = { ...catalogHandlers(this.jobs), ...sceneHandlers, ...gfHandlers, ...reHandlers, ...snapHandlers, ...stadiumHandlers }
+    // The platform's channels, then every registered domain's (each loads its module on first use).
+    this.handlers = { ...catalogHandlers(this.jobs), ...sceneHandlers, ...domainHandlers() }
     this.ctx = {
       catalog,
       emit: (e, p) => this.emit(e, p),

@@ -1,12 +1,9 @@
 /**
- * Which code turns a catalog asset into a neutral scene, by asset kind. Each format domain adds
- * one line for each of its scene-bearing kinds, e.g.
- *
- *   'snap-stage': (asset, source, ctx) => buildSnapStageScene(asset, source, ctx),
- *
- * A builder reads what it needs through `ctx` (or its own readers), returns a scene that passes
- * `validateScene`, and throws a FormatError (file, structure, offset) for bad input. The export
- * command, the `scene:open` service and the viewport all go through `buildAssetScene` below.
+ * Which code turns a catalog asset into a neutral scene, by asset kind: the `sceneBuilders` of the
+ * domain manifests (src-main/domains/<game>/index.ts), one per kind that the shared manifest marks
+ * `scene: true`. A builder reads what it needs through `ctx` (or its own readers), returns a scene
+ * that passes `validateScene`, and throws a FormatError (file, structure, offset) for bad input.
+ * The export command, the `scene:open` service and the viewport all go through `buildAssetScene`.
  */
 import { promises as fsp } from 'node:fs'
 import type { AssetRow, SourceRow } from '../../src-shared/api/catalog'
@@ -14,6 +11,9 @@ import type { Scene } from '../../src-shared/scene/types'
 import { validateScene } from '../../src-shared/scene/validate'
 import { demoScene } from '../../src-shared/scene/demo'
 import type { Catalog } from '../catalog/catalog'
+import { sceneBuilders } from '../domains/index'
+
+export { sceneBuilders }
 
 export interface SceneBuildContext {
   catalog: Catalog
@@ -24,22 +24,23 @@ export interface SceneBuildContext {
 
 export type SceneBuilder = (asset: AssetRow, source: SourceRow, ctx: SceneBuildContext) => Promise<Scene>
 
-export const sceneBuilders: Record<string, SceneBuilder> = {
-  // One line per asset kind (format domains add theirs here).
-  'snap-stage': (asset, source, ctx) => import('./snap').then((m) => m.buildSnapAssetScene(asset, source, ctx)),
-  'snap-room': (asset, source, ctx) => import('./snap').then((m) => m.buildSnapAssetScene(asset, source, ctx)),
-  'snap-track': (asset, source, ctx) => import('./snap').then((m) => m.buildSnapAssetScene(asset, source, ctx)),
-  // TEMPORARY (branch snapactors): moves to the Snap domain manifest once domains lands
-  'snap-actor': (asset, source, ctx) => import('../domains/snap/actor-index').then((m) => m.buildSnapActorAssetScene(asset, source, ctx)),
-  'stadium-model': (asset, source, ctx) => import('./stadium').then((m) => m.buildStadiumAssetScene(asset, source, ctx)),
-  'stadium-animation': (asset, source, ctx) => import('./stadium').then((m) => m.buildStadiumAssetScene(asset, source, ctx)),
-}
-
 /** Reasons a scene cannot be opened that are the user's input, not a bug: exit code 1. */
 export class SceneOpenError extends Error {
   constructor(message: string) {
     super(message)
     this.name = 'SceneOpenError'
+  }
+}
+
+/**
+ * The asset's kind has no scene at all (a spawn, a texture): `code` 'no-scene' travels in the API
+ * error reply, so the UI shows its overview instead of an error without matching message text.
+ */
+export class NoSceneError extends SceneOpenError {
+  readonly code = 'no-scene'
+  constructor(message: string) {
+    super(message)
+    this.name = 'NoSceneError'
   }
 }
 
@@ -58,7 +59,7 @@ export async function buildAssetScene(catalog: Catalog | null, id: number | 'dem
   if (!builder) {
     const kinds = sceneKinds()
     const article = /^[aeiou]/i.test(asset.kind) ? 'an' : 'a'
-    throw new SceneOpenError(`asset ${id} '${asset.name}' is ${article} ${asset.kind}, which has no 3D scene to open or export${kinds.length ? ` (scene kinds: ${kinds.join(', ')})` : ''}`)
+    throw new NoSceneError(`asset ${id} '${asset.name}' is ${article} ${asset.kind}, which has no 3D scene to open or export${kinds.length ? ` (scene kinds: ${kinds.join(', ')})` : ''}`)
   }
   const source = catalog.source(asset.sourceId)
   if (!source) throw new SceneOpenError(`asset ${id}: its source ${asset.sourceId} is missing from the catalog`)

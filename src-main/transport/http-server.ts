@@ -7,7 +7,7 @@ import { openCatalog } from '../catalog/catalog'
 import { samplesDir } from '../catalog/paths'
 import { AccessDenied, Services } from '../services/index'
 import { decodeEnvelope, encodeEnvelope, isEnvelope } from '../../src-shared/transport/codec'
-import type { ApiErrorReply } from '../../src-shared/api'
+import { errorReplyOf } from '../../src-shared/transport/api-error'
 import { FormatError } from '../../src-shared/binary'
 import { ensureRendererBuilt, rendererDir } from './renderer-build'
 import { CSP } from './csp'
@@ -62,11 +62,7 @@ function readBody(req: http.IncomingMessage): Promise<Uint8Array> {
   })
 }
 
-function errorReply(e: unknown): ApiErrorReply {
-  const err = e instanceof Error ? e : new Error(String(e))
-  const fe = err instanceof FormatError ? err : undefined
-  return { error: { message: err.message, name: err.name, file: fe?.file, structure: fe?.structure, offset: fe?.offset } }
-}
+const errorReply = errorReplyOf // one reply shape for both transports (src-shared/transport/api-error.ts)
 
 /**
  * Browser mode: the built renderer and the API on 127.0.0.1 only, with a random token per run

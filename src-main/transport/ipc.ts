@@ -1,6 +1,6 @@
 import type { IpcMain, WebContents } from 'electron'
 import type { Services } from '../services/index'
-import { FormatError } from '../../src-shared/binary'
+import { errorReplyOf } from '../../src-shared/transport/api-error'
 
 /**
  * Electron transport: every API channel is an `ipcMain.handle` on the same name; events go to
@@ -13,9 +13,7 @@ export function registerIpc(ipcMain: IpcMain, services: Services, target: () => 
     try {
       return { ok: await services.invoke(channel, req as never) }
     } catch (e) {
-      const err = e instanceof Error ? e : new Error(String(e))
-      const fe = err instanceof FormatError ? err : undefined
-      return { error: { message: err.message, name: err.name, file: fe?.file, structure: fe?.structure, offset: fe?.offset } }
+      return errorReplyOf(e)
     }
   })
   return () => {

@@ -30,8 +30,8 @@ import { Color3 } from '@babylonjs/core/Maths/math.color.js'
 import { Skeleton } from '@babylonjs/core/Bones/skeleton.js'
 import { Bone } from '@babylonjs/core/Bones/bone.js'
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer.js'
-import type { Material, Primitive, Scene, Texture as NTexture, WrapMode } from '../../src-shared/scene/types'
-import { worldMatrices } from '../../src-shared/scene/math'
+import type { Material, Primitive, Scene, Texture as NTexture, WrapMode } from '@shared/scene/types'
+import { worldMatrices } from '@shared/scene/math'
 
 export interface BuildOptions {
   /** Merge static geometry per material (default true). */

@@ -8,7 +8,7 @@ import { CreateLineSystem } from '@babylonjs/core/Meshes/Builders/linesBuilder.j
 import { Vector3 } from '@babylonjs/core/Maths/math.vector.js'
 import { Color4 } from '@babylonjs/core/Maths/math.color.js'
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer.js'
-import type { Bounds } from '../../src-shared/scene/bounds'
+import type { Bounds } from '@shared/scene/bounds'
 import type { BuiltScene } from './build'
 
 /** A step of 1, 2 or 5 × 10ⁿ near `x`. */

@@ -3,3 +3,4 @@ export { createViewport, createViewportOn, applyMaterial, defaultToggles, type V
 export { buildScene, dynamicNodes, commonAncestor, type BuiltScene, type BuiltMaterial, type BuildOptions, type MeshInfo } from './build'
 export { AnimationPlayer, type PlayerState } from './player'
 export { SkeletonOverlay, makeGrid, makeCurves, makeBoundsBox, niceStep } from './helpers'
+export { useViewport, type UseViewportOptions, type ViewportHost } from './use-viewport'

@@ -2,9 +2,12 @@
  * Plays the neutral scene's clips on a built Babylon scene: node channels (via the shared
  * sampler, so the viewport shows exactly what the exporter writes), texture-swap, visibility, UV
  * and colour tracks. Time is the clip's own time in seconds; frames are `floor(time · frameRate)`.
+ * A clip's `loopStart` / `integerFrames` and a swap track's own counter (period, start, hold,
+ * whole frames) are honoured: such tracks read `clock`, the seconds played since the clip was
+ * selected, which the clip's loop does not wrap and a scrub does not move.
  */
-import type { Animation } from '../../src-shared/scene/types'
-import { clipTime, sampleChannel, sampleTextureSwap, sampleVec4Track, sampleVisibility } from '../../src-shared/scene/sample'
+import type { Animation } from '@shared/scene/types'
+import { clipSampleTime, clipTime, sampleChannel, sampleTextureSwap, sampleVec4Track, sampleVisibility } from '@shared/scene/sample'
 import type { BuiltScene } from './build'
 
 export interface PlayerState {
@@ -20,6 +23,8 @@ export interface PlayerState {
 export class AnimationPlayer {
   clip = -1
   time = 0
+  /** Seconds played since the clip was selected (the clock of tracks with their own counter). */
+  clock = 0
   playing = false
   speed = 1
   loop = true
@@ -78,13 +83,17 @@ export class AnimationPlayer {
   setClip(i: number): void {
     this.clip = i >= 0 && i < this.built.neutral.animations.length ? i : -1
     this.time = 0
+    this.clock = 0
     this.loop = this.animation?.loop ?? true
     this.apply()
   }
 
   play(): void {
     if (!this.animation) return
-    if (!this.loop && this.time >= this.animation.duration) this.time = 0
+    if (!this.loop && this.time >= this.animation.duration) {
+      this.time = 0
+      this.clock = 0
+    }
     this.playing = true
     this.emit()
   }
@@ -124,6 +133,7 @@ export class AnimationPlayer {
     const a = this.animation
     if (!a || !this.playing || !(dt > 0)) return
     const t = this.time + dt * this.speed
+    this.clock += dt * this.speed
     if (this.loop) this.time = clipTime(a, t, true)
     else if (t >= a.duration || t <= 0) {
       this.time = Math.min(Math.max(t, 0), a.duration)
@@ -150,7 +160,7 @@ export class AnimationPlayer {
     }
     const a = this.animation
     if (a) {
-      const t = this.time
+      const t = clipSampleTime(a, this.time)
       const v = this.tmp
       for (const ch of a.channels) {
         sampleChannel(ch, t, v)
@@ -160,7 +170,7 @@ export class AnimationPlayer {
         else tn.rotationQuaternion!.set(v[0], v[1], v[2], v[3])
       }
       for (const tr of a.visibility ?? []) nodes[tr.node].setEnabled(sampleVisibility(tr, t))
-      for (const tr of a.textureSwaps ?? []) materials[tr.material].texture = sampleTextureSwap(tr, t)
+      for (const tr of a.textureSwaps ?? []) materials[tr.material].texture = sampleTextureSwap(tr, t, this.clock)
       for (const tr of a.colorTracks ?? []) materials[tr.material].color = sampleVec4Track(tr, t) as [number, number, number, number]
       for (const tr of a.uvTracks ?? []) materials[tr.material].uv = sampleVec4Track(tr, t) as [number, number, number, number]
     }

@@ -19,9 +19,9 @@ import { DirectionalLight } from '@babylonjs/core/Lights/directionalLight.js'
 import { Vector3 } from '@babylonjs/core/Maths/math.vector.js'
 import { Color3, Color4 } from '@babylonjs/core/Maths/math.color.js'
 import type { LinesMesh } from '@babylonjs/core/Meshes/linesMesh.js'
-import type { Scene } from '../../src-shared/scene/types'
-import { boundsCenter, boundsRadius, sceneBounds, type Bounds } from '../../src-shared/scene/bounds'
-import { samplePose } from '../../src-shared/scene/sample'
+import type { Scene } from '@shared/scene/types'
+import { boundsCenter, boundsRadius, nodeBounds, sceneBounds, type Bounds } from '@shared/scene/bounds'
+import { samplePose } from '@shared/scene/sample'
 import { buildScene, type BuildOptions, type BuiltMaterial, type BuiltScene, type MeshInfo } from './build'
 import { PointerEventTypes } from '@babylonjs/core/Events/pointerEvents.js'
 import '@babylonjs/core/Culling/ray.js' // side effect: scene.pick
@@ -58,6 +58,13 @@ export interface Viewport {
   step(dt: number): void
   /** Player changes (clip, time, play state), e.g. for a timeline UI. */
   onPlayer(listener: (s: PlayerState) => void): () => void
+  /** Called every frame before it renders (render loop and `step`), with the frame's seconds. */
+  onFrame(listener: (dt: number) => void): () => void
+  /**
+   * Nodes were moved from outside the player (an editor posing `built.nodes`): refreshes what
+   * follows the pose (skeleton overlay) and tells the player listeners.
+   */
+  poseChanged(): void
   /** Called after each setScene. */
   onScene(listener: (built: BuiltScene | null) => void): () => void
   /** What is under canvas pixel (x, y): node and material of the scene, or null. */
@@ -183,6 +190,12 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
     for (const l of pickListeners) l(p)
   })
   const sceneListeners = new Set<(b: BuiltScene | null) => void>()
+  const frameListeners = new Set<(dt: number) => void>()
+  const renderFrame = (dt: number) => {
+    player?.tick(dt)
+    for (const l of frameListeners) l(dt)
+    scene.render()
+  }
 
   const applyMaterials = () => {
     if (!built) return
@@ -263,7 +276,8 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
         player = new AnimationPlayer(built, applyMaterials)
         // Frame what the first shown frame needs: the rest pose and the start of the first clip.
         const anim = player.animation
-        bounds = unionBounds(sceneBounds(neutral), anim ? sceneBounds(neutral, samplePose(neutral, anim, 0)) : null)
+        // A scene without geometry (a bare skeleton) frames its nodes.
+        bounds = unionBounds(sceneBounds(neutral), anim ? sceneBounds(neutral, samplePose(neutral, anim, 0)) : null) ?? nodeBounds(neutral)
         const r = bounds ? Math.max(boundsRadius(bounds), 1e-3) : 1
         grid = makeGrid(scene, r)
         if (bounds) boundsBox = makeBoundsBox(scene, bounds)
@@ -285,9 +299,13 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
       applyToggles()
     },
     frame,
-    step(dt) {
-      player?.tick(dt)
-      scene.render()
+    step: renderFrame,
+    onFrame(l) {
+      frameListeners.add(l)
+      return () => frameListeners.delete(l)
+    },
+    poseChanged() {
+      if (skeleton && toggles.skeleton) skeleton.update()
     },
     onPlayer(l) {
       playerListeners.add(l)
@@ -307,6 +325,7 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
     },
     dispose() {
       engine.stopRenderLoop()
+      frameListeners.clear()
       clear()
       scene.dispose()
     },
@@ -315,10 +334,7 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
   applyToggles()
   const runLoop = opts.runLoop ?? !!opts.canvas
   if (runLoop) {
-    engine.runRenderLoop(() => {
-      player?.tick(engine.getDeltaTime() / 1000)
-      scene.render()
-    })
+    engine.runRenderLoop(() => renderFrame(engine.getDeltaTime() / 1000))
   }
   return vp
 }

@@ -1,6 +1,8 @@
 /** Catalog domain of the API contract: browsing, searching and indexing. */
 
-export type SourceKind = 'n64-rom' | 'snap-rom' | 'stadium-rom' | 'gf-set' | 're-motlist' | 're-mot' | 'emv-pose' | 'unknown'
+import type { SourceKind } from '../domains'
+
+export type { SourceKind }
 export type SourceStatus = 'indexed' | 'unchanged' | 'error'
 
 export interface SourceRow {

@@ -27,8 +27,10 @@
  *   with `Curve = { name, points: number[] (xyz…), closed: boolean, node: number (glTF node index
  *   or −1 for world space), color?: [r,g,b], extras? }`.
  * - `animations[i].extras.modbench = { version: 1, duration, frameRate, loop, placeholderChannel?,
- *   textureSwaps?: [{ material, times: number[], images: number[], period?, loopStart?, hold? }]
- *   (period/loopStart/hold: the track's own counter in seconds, see TextureSwapTrack),
+ *   loopStart?, integerFrames? (the clip's loop point in seconds and whole-frame playback, see Animation),
+ *   textureSwaps?: [{ material, times: number[], images: number[], period?, loopStart?, hold?, start?, frameRate? }]
+ *   (period/loopStart/hold/start: the track's own counter in seconds, frameRate: it counts whole
+ *   frames; see TextureSwapTrack),
  *   visibility?: [{ node, times: number[], visible: (0|1)[] }],
  *   uvTracks?: [{ material, times: number[], values: number[] (offU, offV, scaleU, scaleV per key;
  *   uv' = uv·scale + offset) }],
@@ -360,7 +362,7 @@ function writeAnimation(
     }
     return x
   }
-  const mb: Record<string, unknown> = { version: 1, duration: a.duration, frameRate: a.frameRate, loop: a.loop ?? true }
+  const mb: Record<string, unknown> = { version: 1, duration: a.duration, frameRate: a.frameRate, loop: a.loop ?? true, ...(a.loopStart ? { loopStart: a.loopStart } : {}), ...(a.integerFrames ? { integerFrames: true } : {}) }
   a.channels.forEach((ch, ci) => {
     let values = ch.values
     if (ch.path === 'rotation') {
@@ -392,7 +394,7 @@ function writeAnimation(
     ga.addChannel(doc.createAnimationChannel().setTargetNode(gNodes[0]).setTargetPath('scale').setSampler(sampler))
     mb.placeholderChannel = true
   }
-  if (a.textureSwaps?.length) mb.textureSwaps = a.textureSwaps.map((t) => ({ material: t.material, times: jsonFloats(t.times), images: Array.from(t.textures), ...(t.period !== undefined ? { period: t.period, loopStart: t.loopStart ?? 0, hold: !!t.hold } : {}) }))
+  if (a.textureSwaps?.length) mb.textureSwaps = a.textureSwaps.map((t) => ({ material: t.material, times: jsonFloats(t.times), images: Array.from(t.textures), ...(t.period !== undefined ? { period: t.period, loopStart: t.loopStart ?? 0, hold: !!t.hold, start: t.start ?? 0, ...(t.frameRate ? { frameRate: t.frameRate } : {}) } : {}) }))
   if (a.visibility?.length) mb.visibility = a.visibility.map((t) => ({ node: t.node, times: jsonFloats(t.times), visible: Array.from(t.visible, (v) => (v ? 1 : 0)) }))
   if (a.uvTracks?.length) mb.uvTracks = a.uvTracks.map((t) => ({ material: t.material, times: jsonFloats(t.times), values: jsonFloats(t.values) }))
   if (a.colorTracks?.length) mb.colorTracks = a.colorTracks.map((t) => ({ material: t.material, times: jsonFloats(t.times), values: jsonFloats(t.values) }))

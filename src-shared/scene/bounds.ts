@@ -71,3 +71,22 @@ export function sceneBounds(scene: Scene, pose?: readonly TRS[], opts: { curves?
   }
   return min[0] <= max[0] ? { min, max } : null
 }
+
+/**
+ * Bounds of the nodes' world positions (rest or `pose`): what frames a scene without geometry,
+ * such as a bare skeleton. Null for a scene without nodes.
+ */
+export function nodeBounds(scene: Scene, pose?: readonly TRS[]): Bounds | null {
+  if (!scene.nodes.length) return null
+  const world = worldMatrices(scene.nodes, pose)
+  const min: [number, number, number] = [Infinity, Infinity, Infinity]
+  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity]
+  for (let i = 0; i < scene.nodes.length; i++) {
+    for (let k = 0; k < 3; k++) {
+      const v = world[i * 16 + 12 + k]
+      if (v < min[k]) min[k] = v
+      if (v > max[k]) max[k] = v
+    }
+  }
+  return { min, max }
+}

@@ -98,19 +98,55 @@ export function sampleWorldMatrices(scene: Scene, anim: Animation | null | undef
   return worldMatrices(scene.nodes, samplePose(scene, anim, t))
 }
 
-/** The time on a swap track's own counter at clip time t (identity when it has no period). */
-export function swapTrackTime(track: Pick<TextureSwapTrack, 'period' | 'loopStart' | 'hold'>, t: number): number {
+/**
+ * The frame a whole-frame counter shows at clock tick k (a game's counter, pokemon-stadium.md
+ * §12.5/§13.3: frame₀ = start, then frame + 1, and past the last frame (frameCount − 1) wrap to
+ * loopStart, or stay on the last frame when `hold`). Closed form of that recurrence.
+ */
+export function counterFrame(c: { start: number; loopStart: number; frameCount: number; hold: boolean }, k: number): number {
+  const n = Math.max(1, c.frameCount)
+  const s = Math.max(0, c.start)
+  const l = Math.max(0, c.loopStart)
+  // ticks before the first wrap: up to the last frame, or one when the start is already past it
+  const first = s < n ? n - s : 1
+  if (k < first) return s + Math.max(0, k)
+  if (c.hold) return n - 1
+  // l ≥ n: the game's counter steps to l and stays (l + 1 is past the end again)
+  return n > l ? l + ((k - first) % (n - l)) : l
+}
+
+/**
+ * The time on a swap track's own counter at player clock `clock` (seconds since the clip was
+ * started): identity when it has no period; with `frameRate`, the time of the whole frame the
+ * counter shows (`counterFrame`).
+ */
+export function swapTrackTime(track: Pick<TextureSwapTrack, 'period' | 'loopStart' | 'hold' | 'start' | 'frameRate'>, clock: number): number {
   const period = track.period
-  if (!period || !(period > 0) || t < period) return t
+  if (!period || !(period > 0)) return clock
+  const fps = track.frameRate
+  if (fps && fps > 0) {
+    const k = Math.floor(clock * fps + 1e-6)
+    const f = counterFrame({ start: Math.round((track.start ?? 0) * fps), loopStart: Math.round((track.loopStart ?? 0) * fps), frameCount: Math.round(period * fps), hold: !!track.hold }, k)
+    return f / fps
+  }
+  const t = (track.start ?? 0) + clock
+  if (t < period) return t
   if (track.hold) return period
   const start = Math.min(Math.max(0, track.loopStart ?? 0), period)
   const span = period - start
   return span > 0 ? start + ((t - start) % span) : start
 }
 
-/** Texture index a swap track selects at t (step; on the track's own counter when it has one). */
-export function sampleTextureSwap(track: TextureSwapTrack, t: number): number {
-  const i = keyIndex(track.times, swapTrackTime(track, t))
+/**
+ * Texture index a swap track selects (step) at clip time t; a track with its own counter reads
+ * the player's `clock` instead (seconds since the clip was started; default t).
+ */
+export function sampleTextureSwap(track: TextureSwapTrack, t: number, clock = t): number {
+  const own = !!track.period && track.period > 0
+  let tt = own ? swapTrackTime(track, clock) : t
+  // Whole frames: look half a frame in, so a key stored as float32(f / fps) is found at frame f.
+  if (own && track.frameRate && track.frameRate > 0) tt += 0.5 / track.frameRate
+  const i = keyIndex(track.times, tt)
   return track.textures[Math.max(0, i)]
 }
 
@@ -139,17 +175,43 @@ export function sampleVec4Track(track: UVTrack | ColorTrack, t: number, out: num
   return out
 }
 
+/** Seconds one pass of a clip lasts: its duration, plus the last frame's own time for whole-frame clips. */
+export function clipPass(anim: Animation): number {
+  return anim.duration + (anim.integerFrames && anim.frameRate > 0 ? 1 / anim.frameRate : 0)
+}
+
 /**
- * Maps a playback clock to the clip's time: wraps when looping, clamps otherwise.
+ * Maps a playback clock to the clip's time: when looping, wraps at the end of a pass (`clipPass`)
+ * back to `loopStart`; otherwise clamps to [0, duration].
  */
 export function clipTime(anim: Animation, clock: number, loop = anim.loop ?? true): number {
   const d = anim.duration
   if (!(d > 0)) return 0
   if (loop) {
-    const r = clock % d
-    return r < 0 ? r + d : r
+    const pass = clipPass(anim)
+    if (clock >= 0 && clock < pass) return clock
+    if (clock < 0) {
+      const r = clock % pass
+      return r < 0 ? r + pass : r
+    }
+    const ls = Math.min(Math.max(0, anim.loopStart ?? 0), d)
+    const fps = anim.frameRate
+    if (anim.integerFrames && fps > 0) {
+      // wrap in whole frames (no float drift at the loop point), keep the fraction of the frame
+      const k = Math.floor(clock * fps + 1e-6)
+      const f = counterFrame({ start: 0, loopStart: Math.round(ls * fps), frameCount: Math.round(d * fps) + 1, hold: false }, k)
+      return f / fps + Math.max(0, clock - k / fps)
+    }
+    const span = pass - ls
+    return span > 0 ? ls + ((clock - ls) % span) : ls
   }
   return Math.min(Math.max(clock, 0), d)
+}
+
+/** The time a clip is sampled at for clip time t: t, or the start of its frame for whole-frame clips (never past the end). */
+export function clipSampleTime(anim: Animation, t: number): number {
+  if (!anim.integerFrames || !(anim.frameRate > 0)) return t
+  return Math.min(anim.duration, Math.floor(t * anim.frameRate + 1e-6) / anim.frameRate)
 }
 
 /** Five (or `count`) evenly spread sample times of a clip, both ends included. */

@@ -116,13 +116,21 @@ export interface TextureSwapTrack {
   textures: Uint32Array
   /**
    * The track's own counter (Stadium's eye animations run independently of the skeletal clip,
-   * spec pokemon-stadium.md §13.3): when set, the track time repeats with this period in seconds,
-   * continuing from `loopStart` after each pass (or holding its last key when `hold`). Absent:
-   * the track follows the clip's time. See `swapTrackTime` in sample.ts.
+   * spec pokemon-stadium.md §13.3): when set, the track reads the player's clock (seconds since
+   * the clip was started, not wrapped by the clip's loop), starting at `start`, and repeats with
+   * this period in seconds, continuing from `loopStart` after each pass (or holding its last key
+   * when `hold`). Absent: the track follows the clip's time. See `swapTrackTime` in sample.ts.
    */
   period?: number
   loopStart?: number
   hold?: boolean
+  /** Where the counter stands when the clip starts (seconds; default 0). */
+  start?: number
+  /**
+   * The counter advances in whole frames at this rate (a game's frame counter): frame k of the
+   * clock is `start + k`, past the end it wraps to `loopStart` (or holds the last frame).
+   */
+  frameRate?: number
 }
 
 /** A node shown or hidden over time (step). */
@@ -161,6 +169,14 @@ export interface Animation {
   uvTracks?: UVTrack[]
   colorTracks?: ColorTrack[]
   loop?: boolean
+  /** Seconds: a looping clip continues from here after its end (default 0, the start). */
+  loopStart?: number
+  /**
+   * Played as whole frames at `frameRate`, like a game's frame counter: each frame shows for
+   * 1/frameRate s, so the last frame (at `duration`) is shown too and one pass lasts
+   * duration + 1/frameRate. Absent: continuous time, a pass lasts `duration`. See `clipTime`.
+   */
+  integerFrames?: boolean
   extras?: Record<string, unknown>
 }
 

@@ -255,6 +255,7 @@ function checkAnimation(a: Animation, p: string, scene: Scene, bad: (path: strin
   if (typeof a.name !== 'string') bad(`${p}.name`, 'must be a string')
   if (!Number.isFinite(a.duration) || a.duration < 0) bad(`${p}.duration`, `must be a finite number ≥ 0, got ${a.duration}`)
   if (!Number.isFinite(a.frameRate) || a.frameRate <= 0) bad(`${p}.frameRate`, `must be a positive number, got ${a.frameRate}`)
+  if (a.loopStart !== undefined && !(Number.isFinite(a.loopStart) && a.loopStart >= 0 && a.loopStart <= a.duration)) bad(`${p}.loopStart`, `must be within [0, duration], got ${a.loopStart}`)
   const times = (path: string, t: unknown): number => {
     if (!(t instanceof Float32Array)) return bad(path, 'must be a Float32Array'), -1
     if (t.length === 0) return bad(path, 'needs at least one key'), -1
@@ -308,6 +309,8 @@ function checkAnimation(a: Animation, p: string, scene: Scene, bad: (path: strin
     for (let k = 0; k < keys; k++) if (tr.textures[k] >= scene.textures.length) return bad(`${tp}.textures[${k}]`, `texture index ${tr.textures[k]} out of range (${scene.textures.length} textures)`)
     if (tr.period !== undefined && !(Number.isFinite(tr.period) && tr.period > 0)) return bad(`${tp}.period`, `must be a positive number of seconds, got ${tr.period}`)
     if (tr.loopStart !== undefined && !(Number.isFinite(tr.loopStart) && tr.loopStart >= 0 && tr.loopStart <= (tr.period ?? Infinity))) return bad(`${tp}.loopStart`, `must be within [0, period], got ${tr.loopStart}`)
+    if (tr.start !== undefined && !(Number.isFinite(tr.start) && tr.start >= 0)) return bad(`${tp}.start`, `must be a non-negative number of seconds, got ${tr.start}`)
+    if (tr.frameRate !== undefined && !(Number.isFinite(tr.frameRate) && tr.frameRate > 0)) return bad(`${tp}.frameRate`, `must be a positive number, got ${tr.frameRate}`)
   })
   ;(a.visibility ?? []).forEach((tr, i) => {
     const tp = `${p}.visibility[${i}]`

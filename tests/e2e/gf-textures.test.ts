@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process'
 import type { Browser } from 'playwright-core'
 import { launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
 import { buildSyntheticSet, gradientPicture } from '../fixtures/gf/build-set'
-import { encodePng } from '../../src-main/gf/png'
+import { encodePng } from '../../src-main/domains/gf/png'
 
 let served: Served
 let browser: Browser

@@ -257,7 +257,18 @@ export async function writeCase(dir: string, name: string, bytes: Uint8Array): P
   return p
 }
 
-/** Counts outcomes, for a summary line and a check that the fuzzing did reach both outcomes. */
+/** The least share of a campaign's cases that must end in each outcome (0.05 = 5 %). */
+export interface Shares {
+  ok: number
+  error: number
+}
+
+/**
+ * Counts outcomes, for a summary line and a check that the fuzzing reached both outcomes.
+ * Counting cases proves nothing (every case ends in one of the two); what a campaign must show
+ * is that its mutations were neither all rejected at the first check (the reader's deeper code
+ * never ran) nor all accepted (the mutations missed the structures). `expectShares` asserts that.
+ */
 export class Tally {
   ok = 0
   error = 0
@@ -265,8 +276,23 @@ export class Tally {
     if (code === 0 || code === 'ok') this.ok++
     else this.error++
   }
+  get total(): number {
+    return this.ok + this.error
+  }
   toString(): string {
     return `${this.ok} ok, ${this.error} errors`
+  }
+  /**
+   * Each outcome reached at least its share of the cases (0.05 = 5 %; pick per campaign from
+   * what its mutations really do, with room for other seeds). FUZZ_TRACE=1 prints the tally.
+   */
+  expectShares(campaign: string, min: Shares): void {
+    if (process.env.FUZZ_TRACE) console.log(`${campaign}: ${this}`)
+    const n = this.total
+    expect(n, `${campaign}: no cases ran`).toBeGreaterThan(0)
+    const share = (k: number) => `${((100 * k) / n).toFixed(1)} %`
+    expect(this.ok / n, `${campaign}: ${this}: ok in ${share(this.ok)} of cases, want ≥ ${min.ok * 100} %`).toBeGreaterThanOrEqual(min.ok)
+    expect(this.error / n, `${campaign}: ${this}: errors in ${share(this.error)} of cases, want ≥ ${min.error * 100} %`).toBeGreaterThanOrEqual(min.error)
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * Independent contract review of issue 3 (neutral scene model + glTF export), written from the
- * issue text, ../shared/DESIGN.md and ../shared/CLI.md (`modbench export ID --out FILE.glb`,
+ * issue text, ../shared/DESIGN.md and docs/CLI.md (`modbench export ID --out FILE.glb`,
  * `modbench export demo --out demo.glb`):
  * 1. the demo through the real binary: a skinned, textured, animated model, a texture-swap track
  *    and a curve in documented extras, one animation per clip in seconds, node names; the Khronos

@@ -1,6 +1,6 @@
 /**
  * Black-box contract test of the Pokémon Snap work (issue 6), written from
- * ../shared/specs/pokemon-snap.md and ../shared/CLI.md only. A small ROM builder here (not the
+ * ../shared/specs/pokemon-snap.md and docs/CLI.md only. A small ROM builder here (not the
  * project's fixture builder) lays out Beach and Tunnel by the spec — header, overlay table at
  * 0x57580 (entry k = Data, k+1 = Code), WorldSetup at the fixed §2.2 header address,
  * WorldBlockSetup, path / non-path room lists, WorldBlockDescriptor, WorldBlockGFX with a road of

@@ -95,7 +95,8 @@ describe('catalog info/export on indexed mutated ROMs', () => {
       }
       rmSync(root, { recursive: true, force: true })
     }
-    if (process.env.FUZZ_TRACE) console.log(`catalog export: ${tally}`)
-    expect(tally.ok).toBeGreaterThan(0)
+    // seed 0: 97.5 % ok. Errors are not required: the indexer already rejected the ROMs whose
+    // mutations broke a structure it reads, so what is in the catalog mostly exports
+    tally.expectShares('catalog export', { ok: 0.5, error: 0 })
   })
 })

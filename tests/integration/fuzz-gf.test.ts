@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
-import { Rng, SEED, Tally, cases, expectCliCase, expectReaderOk, mutate, traceReads, type Field } from '../helpers/fuzz'
+import { Rng, SEED, Tally, cases, expectCliCase, expectReaderOk, mutate, traceReads, type Field, type Shares } from '../helpers/fuzz'
 import { cli, repoRoot } from '../helpers/cli'
 import { listTextures, parseGfSet } from '../../src-shared/formats/gf/gf-set'
 import { decodeGfTexture } from '../../src-shared/formats/gf/texture'
@@ -78,13 +78,15 @@ describe('gf CLI on mutated sample sets', () => {
     expect(count).toBeGreaterThan(100)
   })
 
-  const commands: { name: string; count: number; argv: (set: string, out: string) => string[] }[] = [
-    { name: 'info', count: 300, argv: (set) => ['gf', 'info', set, '--json'] },
-    { name: 'textures', count: 300, argv: (set) => ['gf', 'textures', set, '--json'] },
-    { name: 'extract', count: 200, argv: (set, out) => ['gf', 'extract', set, '--out', out, '--json'] },
-    { name: 'replace', count: 100, argv: (set, out) => ['gf', 'replace', set, '--out', out, '--json'] },
+  // `min`: about half the share of each outcome seen with seed 0 (info 33 % ok / 67 % errors,
+  // textures 22/78, extract 29/71, replace 48/52, replace-texture 35/65)
+  const commands: { name: string; count: number; min: Shares; argv: (set: string, out: string) => string[] }[] = [
+    { name: 'info', count: 300, min: { ok: 0.15, error: 0.3 }, argv: (set) => ['gf', 'info', set, '--json'] },
+    { name: 'textures', count: 300, min: { ok: 0.1, error: 0.35 }, argv: (set) => ['gf', 'textures', set, '--json'] },
+    { name: 'extract', count: 200, min: { ok: 0.1, error: 0.35 }, argv: (set, out) => ['gf', 'extract', set, '--out', out, '--json'] },
+    { name: 'replace', count: 100, min: { ok: 0.2, error: 0.25 }, argv: (set, out) => ['gf', 'replace', set, '--out', out, '--json'] },
     // re-encodes one of 3.bin's small textures from the PNG the unmodified set extracts to
-    { name: 'replace-texture', count: 60, argv: (set, out) => ['gf', 'replace', set, '--out', out, '--json', '--texture', `3.bin:${out.length % 10}=${basePng(out.length % 10)}`] },
+    { name: 'replace-texture', count: 60, min: { ok: 0.15, error: 0.3 }, argv: (set, out) => ['gf', 'replace', set, '--out', out, '--json', '--texture', `3.bin:${out.length % 10}=${basePng(out.length % 10)}`] },
   ]
   for (const c of commands) {
     it(`gf ${c.name}: mutated sets exit 0 or 1 with a named error`, async () => {
@@ -122,8 +124,7 @@ describe('gf CLI on mutated sample sets', () => {
         rmSync(set, { recursive: true, force: true })
         rmSync(out, { recursive: true, force: true })
       }
-      if (process.env.FUZZ_TRACE) console.log(`gf ${c.name}: ${tally}`)
-      expect(tally.ok + tally.error).toBe(n)
+      tally.expectShares(`gf ${c.name}`, c.min)
     })
   }
   it('a set file too large to read (sparse, 3 GiB) is an error naming it', async () => {

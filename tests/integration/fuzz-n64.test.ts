@@ -44,8 +44,7 @@ describe('openRom on mutated headers', () => {
         normaliseRom(bytes, `case-${i}.z64`)
       }, `case-${i}.z64`))
     }
-    expect(tally.ok).toBeGreaterThan(0)
-    expect(tally.error).toBeGreaterThan(0)
+    tally.expectShares('n64 openRom', { ok: 0.3, error: 0.15 }) // seed 0: 63 % ok, 37 % errors
   })
 })
 
@@ -69,8 +68,7 @@ describe('Yay0 on mutated streams', () => {
         expect(out.length).toBe(h.outSize)
       }, 'case.yay0'))
     }
-    expect(tally.ok).toBeGreaterThan(0)
-    expect(tally.error).toBeGreaterThan(0)
+    tally.expectShares('n64 yay0', { ok: 0.3, error: 0.15 }) // seed 0: 61 % ok, 39 % errors
   })
 })
 
@@ -171,7 +169,8 @@ describe('F3DEX2 interpreter on well-formed textured lists with damage', () => {
         }
       }))
     }
-    expect(tally.ok).toBeGreaterThan(n / 4)
+    // seed 0: 95 % ok, 5 % errors (most edits hit texels and colours, which any value decodes)
+    tally.expectShares('n64 textured', { ok: 0.45, error: 0.02 })
     expect(textures).toBeGreaterThan(n / 10)
   })
 })
@@ -208,8 +207,7 @@ describe('F3DEX2 interpreter on random display lists', () => {
         }
       }))
     }
-    expect(tally.ok).toBeGreaterThan(0)
-    expect(tally.error).toBeGreaterThan(0)
+    tally.expectShares('n64 f3dex2', { ok: 0.1, error: 0.35 }) // seed 0: 28 % ok, 72 % errors
   })
 })
 
@@ -239,7 +237,6 @@ describe('N64 texture decoders on random input', () => {
         expect(out.length).toBe(width * height * 4)
       }))
     }
-    expect(tally.ok).toBeGreaterThan(0)
-    expect(tally.error).toBeGreaterThan(0)
+    tally.expectShares('n64 textures', { ok: 0.1, error: 0.35 }) // seed 0: 22 % ok, 78 % errors
   })
 })

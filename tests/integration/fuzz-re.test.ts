@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
-import { Rng, SEED, Tally, cases, expectCliCase, expectReaderOk, mutate, traceReads, writeCase, type Field } from '../helpers/fuzz'
+import { Rng, SEED, Tally, cases, expectCliCase, expectReaderOk, mutate, traceReads, writeCase, type Field, type Shares } from '../helpers/fuzz'
 import { describeMotionFile, motionsOf, readMotionFile } from '../../src-shared/formats/re/motion-file'
 import { sampleMot } from '../../src-shared/formats/re/sample'
 import { MOTLIST_TO_MOT, SUPPORTED_MOT_VERSIONS } from '../../src-shared/formats/re/versions'
@@ -139,9 +139,11 @@ describe('re CLI on mutated motion files', () => {
 
   for (const [kind, file] of Object.entries(SAMPLES)) {
     const suffix = file.slice(file.indexOf('.'))
-    const commands: { name: string; count: number; argv: (p: string, rng: Rng) => string[] }[] = [
-      { name: 'info', count: 300, argv: (p) => ['re', 'info', p, '--json'] },
-      { name: 'sample', count: 250, argv: (p, rng) => ['re', 'sample', p, '--motion', String(rng.int(3)), `--frame=${rng.pick(['0', '3', '2.5', '1000000', '-7', '65535'])}`, '--json'] },
+    // `min`: about half the share of each outcome seen with seed 0 (info: motlist 68 % ok / 32 %
+    // errors, mot 70/30; sample: motlist 70/30, mot 22/78)
+    const commands: { name: string; count: number; min: Shares; argv: (p: string, rng: Rng) => string[] }[] = [
+      { name: 'info', count: 300, min: { ok: 0.3, error: 0.1 }, argv: (p) => ['re', 'info', p, '--json'] },
+      { name: 'sample', count: 250, min: kind === 'mot' ? { ok: 0.1, error: 0.35 } : { ok: 0.35, error: 0.1 }, argv: (p, rng) => ['re', 'sample', p, '--motion', String(rng.int(3)), `--frame=${rng.pick(['0', '3', '2.5', '1000000', '-7', '65535'])}`, '--json'] },
     ]
     for (const c of commands) {
       it(`re ${c.name} on mutated ${kind}: exit 0 or 1 with a named error`, async () => {
@@ -158,8 +160,7 @@ describe('re CLI on mutated motion files', () => {
           tally.add(r.code)
           rmSync(p)
         }
-        if (process.env.FUZZ_TRACE) console.log(`re ${c.name} ${kind}: ${tally}`)
-        expect(tally.ok + tally.error).toBe(n)
+        tally.expectShares(`re ${c.name} ${kind}`, c.min)
       })
     }
   }
@@ -186,8 +187,8 @@ describe('re CLI on mutated motion files', () => {
           read(m, `${kind}: 0x${f.off.toString(16)}/${f.size} = 0x${v.toString(16)}`)
         }
       }
-      if (process.env.FUZZ_TRACE) console.log(`re readers ${kind} sweep: ${tally}`)
-      expect(tally.error).toBeGreaterThan(0)
+      // a fixed sweep (no seed): seed-free shares motlist 47 % ok / 53 % errors, mot 46/54
+      tally.expectShares(`re readers ${kind} sweep`, { ok: 0.2, error: 0.25 })
     })
   }
 
@@ -213,9 +214,7 @@ describe('re CLI on mutated motion files', () => {
         tally.add(expectReaderOk(`${name} case ${i}: ${m.label}`, () => open(m.bytes, name), name))
       }
     }
-    if (process.env.FUZZ_TRACE) console.log(`re versions: ${tally}`)
-    expect(tally.ok).toBeGreaterThan(0)
-    expect(tally.error).toBeGreaterThan(0)
+    tally.expectShares('re versions', { ok: 0.35, error: 0.1 }) // seed 0: 70 % ok, 30 % errors
   })
 
   it('re motion2pose on mutated motion files: exit 0 or 1, a failure names the file and writes nothing', async () => {
@@ -234,8 +233,7 @@ describe('re CLI on mutated motion files', () => {
       rmSync(p)
       rmSync(out, { force: true })
     }
-    if (process.env.FUZZ_TRACE) console.log(`re motion2pose: ${tally}`)
-    expect(tally.ok + tally.error).toBe(n)
+    tally.expectShares('re motion2pose', { ok: 0.25, error: 0.2 }) // seed 0: 53 % ok, 47 % errors
   })
 
   it('re pose2motlist with mutated EMV JSON: exit 0 or 1, a failure names the pose file and writes nothing', async () => {
@@ -261,8 +259,7 @@ describe('re CLI on mutated motion files', () => {
       rmSync(pose)
       rmSync(out, { force: true })
     }
-    if (process.env.FUZZ_TRACE) console.log(`re pose2motlist (pose): ${tally}`)
-    expect(tally.ok + tally.error).toBe(n)
+    tally.expectShares('re pose2motlist (pose)', { ok: 0.2, error: 0.25 }) // seed 0: 42 % ok, 58 % errors
   })
 
   it('re pose2motlist with a mutated template: exit 0 or 1, a failure names the template and writes nothing', async () => {
@@ -287,8 +284,7 @@ describe('re CLI on mutated motion files', () => {
       rmSync(template)
       rmSync(out, { force: true })
     }
-    if (process.env.FUZZ_TRACE) console.log(`re pose2motlist (template): ${tally}`)
-    expect(tally.ok + tally.error).toBe(n)
+    tally.expectShares('re pose2motlist (template)', { ok: 0.35, error: 0.1 }) // seed 0: 72 % ok, 28 % errors
   })
 
   it('a spawned `modbench re info` on a truncated motlist exits 1 and names the file', async () => {

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from '
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { gunzipSync } from 'fflate'
-import { Rng, SEED, Tally, cases, expectCliCase, mutate, nonZeroWords, traceReads, writeCase, type Field } from '../helpers/fuzz'
+import { Rng, SEED, Tally, cases, expectCliCase, mutate, nonZeroWords, traceReads, writeCase, type Field, type Shares } from '../helpers/fuzz'
 import { romContainerCases } from '../helpers/fuzz-rom-container'
 import { cli, repoRoot, spawnCli } from '../helpers/cli'
 import { RENDER_FUNCS } from '../../src-shared/formats/snap/world'
@@ -55,13 +55,15 @@ describe('snap CLI on mutated sample ROMs', () => {
     expect(fields.length).toBeGreaterThan(100)
   })
 
-  const commands: { name: string; count: number; argv: (rom: string, out: string, stage: string) => string[] }[] = [
-    { name: 'stages', count: 250, argv: (rom) => ['snap', 'stages', rom, '--json'] },
-    { name: 'track', count: 250, argv: (rom, _out, stage) => ['snap', 'track', rom, '--stage', stage, '--json'] },
-    { name: 'export', count: 150, argv: (rom, out, stage) => ['snap', 'export', rom, '--stage', stage, '--out', out, '--json'] },
-    // actors: the listing (a broken actor is an entry with its error) and one actor's export
-    { name: 'actors', count: 100, argv: (rom, _out, stage) => ['snap', 'actors', rom, '--stage', stage, '--json'] },
-    { name: 'actor', count: 100, argv: (rom, out, stage) => ['snap', 'actor', rom, '--stage', stage, '--id', stage === 'volcano' || stage === 'valley' || stage === 'rainbow' ? '0' : '26', '--out', out, '--json'] },
+  // `min`: about half the share of each outcome seen with seed 0 (stages 82 % ok / 18 % errors,
+  // track 89/11, export 93/7: an export reads one stage, and most edits hit another one)
+  const commands: { name: string; count: number; min: Shares; argv: (rom: string, out: string, stage: string) => string[] }[] = [
+    { name: 'stages', count: 250, min: { ok: 0.4, error: 0.05 }, argv: (rom) => ['snap', 'stages', rom, '--json'] },
+    { name: 'track', count: 250, min: { ok: 0.4, error: 0.05 }, argv: (rom, _out, stage) => ['snap', 'track', rom, '--stage', stage, '--json'] },
+    { name: 'export', count: 150, min: { ok: 0.45, error: 0.03 }, argv: (rom, out, stage) => ['snap', 'export', rom, '--stage', stage, '--out', out, '--json'] },
+    // actors: the listing (a broken actor is an entry with its error, exit 0) and one actor's export
+    { name: 'actors', count: 100, min: { ok: 0.4, error: 0.01 }, argv: (rom, _out, stage) => ['snap', 'actors', rom, '--stage', stage, '--json'] },
+    { name: 'actor', count: 100, min: { ok: 0.4, error: 0.01 }, argv: (rom, out, stage) => ['snap', 'actor', rom, '--stage', stage, '--id', stage === 'volcano' || stage === 'valley' || stage === 'rainbow' ? '0' : '26', '--out', out, '--json'] },
   ]
   for (const c of commands) {
     it(`snap ${c.name}: ${c.count} mutated ROMs exit 0 or 1 with a named error`, async () => {
@@ -83,8 +85,7 @@ describe('snap CLI on mutated sample ROMs', () => {
         rmSync(rom)
         rmSync(out, { force: true })
       }
-      if (process.env.FUZZ_TRACE) console.log(`snap ${c.name}: ${tally}`)
-      expect(tally.ok + tally.error).toBe(n)
+      tally.expectShares(`snap ${c.name}`, c.min)
     })
   }
 
@@ -110,8 +111,7 @@ describe('snap CLI on mutated sample ROMs', () => {
       rmSync(rom)
       rmSync(out, { force: true })
     }
-    if (process.env.FUZZ_TRACE) console.log(`snap render kinds: ${tally}`)
-    expect(tally.ok + tally.error).toBe(n)
+    tally.expectShares('snap render kinds', { ok: 0.45, error: 0.03 }) // seed 0: 93 % ok, 7 % errors
   })
 
   it('a spawned `modbench snap stages` on a truncated ROM exits 1 and names the file', async () => {

@@ -8,10 +8,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileS
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { gunzipSync } from 'fflate'
-import { CRASH, Rng, SEED, Tally, cases, expectCliCase, expectReaderOk, mutate, nonZeroWords, traceReads, writeCase, type Field } from '../helpers/fuzz'
+import { CRASH, Rng, SEED, Tally, cases, expectCliCase, expectReaderOk, mutate, nonZeroWords, traceReads, writeCase, type Field, type Shares } from '../helpers/fuzz'
 import { romContainerCases } from '../helpers/fuzz-rom-container'
 import { cli, repoRoot } from '../helpers/cli'
-import { openStadiumBytes } from '../../src-main/stadium/rom-file'
+import { openStadiumBytes } from '../../src-main/domains/stadium/rom-file'
 import { loadModel } from '../../src-shared/formats/stadium/model'
 import { buildStadiumScene } from '../../src-shared/formats/stadium/scene'
 import { sceneProblems } from '../../src-shared/scene/validate'
@@ -84,8 +84,7 @@ describe('stadium on mutated sample ROMs', () => {
       const m = mutate(base, fields, rng, { extra: words })
       tally.add(expectReaderOk(`open case ${i}: ${m.label}`, () => openAll(m.bytes, `open-${i}.z64`), `open-${i}.z64`))
     }
-    if (process.env.FUZZ_TRACE) console.log(`stadium open: ${tally}`)
-    expect(tally.ok + tally.error).toBe(n)
+    tally.expectShares('stadium open', { ok: 0.1, error: 0.35 }) // seed 0: 27 % ok, 73 % errors
   })
 
   it('model/scene open path on mutated unpacked modules: returns a valid scene or throws FormatError', async () => {
@@ -128,9 +127,7 @@ describe('stadium on mutated sample ROMs', () => {
         afterUnwrap = null
       }
     }
-    if (process.env.FUZZ_TRACE) console.log(`stadium modules: ${tally}`)
-    expect(tally.ok).toBeGreaterThan(0)
-    expect(tally.error).toBeGreaterThan(0)
+    tally.expectShares('stadium modules', { ok: 0.35, error: 0.1 }) // seed 0: 73 % ok, 27 % errors
   })
 
   it('every u32/u16 field of every unpacked sample module set to extremes, one at a time: a valid scene or a named FormatError', async () => {
@@ -230,14 +227,13 @@ describe('stadium on mutated sample ROMs', () => {
         afterUnwrap = null
       }
     }
-    if (process.env.FUZZ_TRACE) console.log(`stadium hand ROM: ${tally}`)
-    expect(tally.ok).toBeGreaterThan(0)
-    expect(tally.error).toBeGreaterThan(0)
+    tally.expectShares('stadium hand ROM', { ok: 0.2, error: 0.25 }) // seed 0: 42 % ok, 58 % errors
   })
 
-  const commands: { name: string; count: number; argv: (rom: string, out: string) => string[] }[] = [
-    { name: 'list', count: 150, argv: (rom) => ['stadium', 'list', rom, '--json'] },
-    { name: 'export', count: 60, argv: (rom, out) => ['stadium', 'export', rom, '--out', out, '--json', ...(out.endsWith('0.out') ? ['--step', '--pipeline-parity'] : [])] },
+  // `min`: about half the share of each outcome seen with seed 0 (list 29 % ok / 71 % errors, export 28/72)
+  const commands: { name: string; count: number; min: Shares; argv: (rom: string, out: string) => string[] }[] = [
+    { name: 'list', count: 150, min: { ok: 0.1, error: 0.35 }, argv: (rom) => ['stadium', 'list', rom, '--json'] },
+    { name: 'export', count: 60, min: { ok: 0.1, error: 0.35 }, argv: (rom, out) => ['stadium', 'export', rom, '--out', out, '--json', ...(out.endsWith('0.out') ? ['--step', '--pipeline-parity'] : [])] },
   ]
   for (const c of commands) {
     it(`stadium ${c.name}: mutated ROMs exit 0 or 1 with a named error`, async () => {
@@ -255,8 +251,7 @@ describe('stadium on mutated sample ROMs', () => {
         rmSync(rom)
         rmSync(out, { recursive: true, force: true })
       }
-      if (process.env.FUZZ_TRACE) console.log(`stadium ${c.name}: ${tally}`)
-      expect(tally.ok + tally.error).toBe(n)
+      tally.expectShares(`stadium ${c.name}`, c.min)
     })
   }
   romContainerCases(SAMPLE, () => dir, (p) => ['stadium', 'list', p, '--json'])

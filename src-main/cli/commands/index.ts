@@ -1,16 +1,29 @@
 import type { Command } from '../command'
+import { nodeDomains } from '../../domains/index'
 import { catalogCommands } from './catalog'
 import { exportCommands } from './export'
-import { gfCommands } from './gf'
-import { reCommands } from './re'
-import { snapCommands } from './snap'
-import { stadiumCommands } from './stadium'
-// TEMPORARY (branch snapactors): until the domains branch lands, then wired in src-main/domains/snap/index.ts
-import { actorCommands } from '../../domains/snap/actor-commands'
+
+/** The platform's own commands (catalog, export): not a game's. */
+function platformCommands(): Command[] {
+  return [...catalogCommands, ...exportCommands]
+}
 
 /**
- * Every command of `modbench`. Each domain keeps its commands in its own file and is listed here.
+ * Every command of `modbench`: the platform's, then each registered domain's (src-main/domains/
+ * index.ts) in list order. Each domain's command module is imported only here, on demand.
  */
-export function allCommands(): Command[] {
-  return [...catalogCommands, ...exportCommands, ...gfCommands, ...reCommands, ...snapCommands, ...actorCommands, ...stadiumCommands]
+export async function allCommands(): Promise<Command[]> {
+  const groups = await Promise.all(nodeDomains().map((d) => d.cli?.load() ?? []))
+  return [...platformCommands(), ...groups.flat()]
+}
+
+/**
+ * The commands that can match `first` (the first command word): a domain whose CLI group is
+ * `first` loads only its own command module; any other word needs the full table (platform
+ * commands, the top-level help, "unknown command").
+ */
+export async function commandsFor(first: string | undefined): Promise<Command[]> {
+  const owner = nodeDomains().find((d) => first !== undefined && d.cli?.groups.includes(first))
+  if (!owner?.cli) return allCommands()
+  return [...(await owner.cli.load())]
 }

@@ -5,7 +5,7 @@
 import type { Command, CommandContext } from '../../cli/command'
 import { UsageError, requireString } from '../../cli/command'
 import { writeFileAtomic } from '../../node/atomic'
-import { loadSnapRom } from '../../services/snap'
+import { loadSnapRom } from './rom-file'
 import { STAGES, stageByName } from '../../../src-shared/formats/snap/stages'
 import { exportGlb } from '../../../src-shared/export/gltf'
 import type { N64Rom } from '../../../src-shared/formats/n64/rom'

@@ -5,7 +5,6 @@
  * whose data does not resolve is listed with its error; an actor with an HD photo model gets a
  * second entry for it. The scene builder for `snap-actor` assets is `buildSnapActorAssetScene`.
  */
-import { gunzipSync } from 'fflate'
 import { hex } from '../../../src-shared/binary'
 import type { AssetRow, SourceRow } from '../../../src-shared/api/catalog'
 import type { N64Rom } from '../../../src-shared/formats/n64/rom'
@@ -14,7 +13,9 @@ import type { Stage } from '../../../src-shared/formats/snap/stage'
 import type { Scene } from '../../../src-shared/scene/types'
 import type { AssetDraft } from '../../indexer/detector'
 import type { SceneBuildContext } from '../../services/scene-builders'
-import { openSnapRom, requireStage } from '../../services/snap'
+import { unpackN64Bytes } from '../n64/rom-file'
+import { openSnapRom } from './rom-file'
+import { requireStage } from './stages'
 import { actorScene } from './actor-service'
 
 export function enumerateStageActors(rom: N64Rom, st: Stage, stageKey: string): AssetDraft[] {
@@ -56,8 +57,6 @@ export function enumerateStageActors(rom: N64Rom, st: Stage, stageKey: string): 
 
 /** Scene builder for `snap-actor` catalog assets. */
 export async function buildSnapActorAssetScene(asset: AssetRow, source: SourceRow, ctx: SceneBuildContext): Promise<Scene> {
-  const raw = await ctx.readSource(source)
-  const bytes = raw[0] === 0x1f && raw[1] === 0x8b ? gunzipSync(raw) : raw
-  const rom = openSnapRom(bytes, source.path)
+  const rom = openSnapRom(unpackN64Bytes(await ctx.readSource(source), source.path), source.path)
   return actorScene(rom, requireStage(String(asset.locator.stage ?? '')), String(asset.locator.actor ?? ''), { hd: asset.locator.hd === true }).scene
 }

@@ -1,2 +1,2 @@
 /** The rail camera's path and timing: shared with the exporter's Zero-One ride (src-shared/formats/snap/rail.ts). */
-export * from '../../../src-shared/formats/snap/rail'
+export * from '@shared/formats/snap/rail'

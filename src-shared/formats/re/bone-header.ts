@@ -99,6 +99,11 @@ export interface BoneDraft {
   hash?: number
 }
 
+/** A read skeleton as bones to write again (names, parents, reference pose and hashes kept). */
+export function boneDrafts(bones: readonly MotBone[]): BoneDraft[] {
+  return bones.map((b) => ({ name: b.name, parent: b.parent, translation: [...b.translation], rotation: [...b.rotation], hash: b.hash }))
+}
+
 /** Writes the block at the writer's position (call after align16). */
 export function writeBoneBlock(w: Writer, bones: BoneDraft[]): void {
   const block = w.pos

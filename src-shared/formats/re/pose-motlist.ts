@@ -17,7 +17,7 @@ import { FormatError } from '../../binary'
 import { eulerToQuat, quatCanonical, DEFAULT_EULER_ORDER, type EulerOrder, type Quat, type Vec3 } from './euler'
 import type { EmvPose } from './emv-pose'
 import { boneHash } from './hash'
-import type { BoneDraft, MotBone } from './bone-header'
+import { boneDrafts, type MotBone } from './bone-header'
 import { writeMot, type ClipDraft } from './mot'
 import { writeMotlist } from './motlist'
 import { COMPRESSION_3COMPONENT, COMPRESSION_3COMPONENT_DMC5, COMPRESSION_FULL, type TrackDraft } from './track'
@@ -67,7 +67,8 @@ export function matchBone(skeleton: MotBone[], name: string): MotBone | undefine
   return skeleton.find((b) => b.name === name) ?? skeleton.find((b) => b.hash === boneHash(name))
 }
 
-function templateVersions(t: MotionFile): { motlist: number; mot: number; frameRate: number } {
+/** The versions and frame rate a file written from template `t` takes (motlist, mot, FrameRate). */
+export function templateVersions(t: MotionFile): { motlist: number; mot: number; frameRate: number } {
   if (t.kind === 'motlist') {
     const ml = t.motlist
     const owner = ml.mots.find((m) => m.bones && m.bones.length) ?? ml.mots[0]
@@ -108,7 +109,7 @@ export function buildPoseMotlist(template: MotionFile, pose: PoseBones, opts: Po
 
   const rotCode = v.mot < 78 ? COMPRESSION_3COMPONENT_DMC5 : COMPRESSION_3COMPONENT
   const frames = [0, F]
-  const bones: BoneDraft[] = skeleton.map((b) => ({ name: b.name, parent: b.parent, translation: [...b.translation], rotation: [...b.rotation], hash: b.hash }))
+  const bones = boneDrafts(skeleton)
   let trackCount = 0
   const clips: ClipDraft[] = skeleton.map((b) => {
     const q = posedRot.get(b.index) ?? quatCanonical(b.rotation)

@@ -8,6 +8,7 @@
 import type { Animation, Channel, Material, Primitive, Scene, SceneNode, Texture, TextureSwapTrack, WrapMode, Vec3 } from '../../scene/types'
 import { levelLocals, type LevelLocal, type TrigMode } from './joint-math'
 import { sampleJoint } from './skeletal-anim'
+import { eyeSwapTracks } from './eye-tracks'
 import { decodeModelTexture } from './model-header'
 import type { StadiumModel } from './model'
 import type { MaterialState } from './model-graph'
@@ -326,24 +327,17 @@ export function buildStadiumScene(m: StadiumModel, opts: StadiumSceneOptions = {
     }
     const label = m.labels.labels[ai]!
     const paired = label.pairedTextureAnimation
-    const textureSwaps: TextureSwapTrack[] = []
-    if (paired >= 0 && texAnimTracks[paired]) {
-      const ta = texAnimTracks[paired]!
-      // The eyes run on their own counter (§13.3): the track repeats with its own length.
-      const period = Math.max(1, ta.frames) / FRAME_RATE
-      const loopStart = Math.min(Math.max(0, ta.loopStartFrame), Math.max(0, ta.frames - 1)) / FRAME_RATE
-      for (const tr of ta.tracks) {
-        const tt = new Float32Array(tr.textures.length)
-        for (let f = 0; f < tt.length; f++) tt[f] = f / FRAME_RATE
-        textureSwaps.push({ material: tr.material, times: tt, textures: Uint32Array.from(tr.textures), period, loopStart, hold: ta.hold })
-      }
-    }
+    // The eyes run on their own counter (§13.3): whole frames, their own start, length and loop.
+    const textureSwaps: TextureSwapTrack[] = paired >= 0 && texAnimTracks[paired] ? eyeSwapTracks(texAnimTracks[paired]!, FRAME_RATE) : []
     const anim: Animation = {
       name: label.name,
       duration: (n - 1) / FRAME_RATE,
       frameRate: FRAME_RATE,
       channels,
       loop: !a.hold,
+      // the game's counter (§12.5): whole frames, wrapping to loopStartFrame
+      integerFrames: true,
+      loopStart: Math.min(Math.max(0, a.loopStartFrame), n - 1) / FRAME_RATE,
       ...(textureSwaps.length ? { textureSwaps } : {}),
       extras: {
         index: a.index, frames: a.frameCount, startFrame: a.startFrame, loopStartFrame: a.loopStartFrame, flagsRaw: a.flags, hermite: a.hermite,

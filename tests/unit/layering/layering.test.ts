@@ -59,6 +59,16 @@ describe('layering', () => {
     expect(bad).toEqual([])
   })
 
+  it('the renderer reaches shared code only as @shared/…, never by a relative path', () => {
+    const bad: string[] = []
+    for (const f of files('src-renderer')) {
+      for (const i of imports(f)) {
+        if (i.startsWith('.') && !path.resolve(path.dirname(f), i).startsWith(path.join(root, 'src-renderer'))) bad.push(`${rel(f)} imports ${i}`)
+      }
+    }
+    expect(bad).toEqual([])
+  })
+
   it('shared code never imports main or renderer code', () => {
     const bad: string[] = []
     for (const f of files('src-shared')) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { gfSetDetector } from '../../../../src-main/indexer/detectors/gf'
+import { gfSetDetector } from '../../../../src-main/domains/gf/detector'
 import { buildSyntheticSet } from '../../../fixtures/gf/build-set'
 import { FormatError } from '../../../../src-shared/binary/errors'
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import { reencodeOffThread, stopReencodeWorker } from '../../../../src-main/gf/reencode-worker'
+import { reencodeOffThread, stopReencodeWorker } from '../../../../src-main/domains/gf/reencode-worker'
 import { reencodeTexture } from '../../../../src-shared/formats/gf/replace'
 
 /** A GFTexture entry (spec §9.1) of w×h ETC1 with zero pixels. */

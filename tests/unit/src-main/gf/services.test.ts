@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdtempSync, writeFileSync, readFileSync, existsSync, rmSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
-import { gfHandlers } from '../../../../src-main/services/gf'
+import { gfHandlers } from '../../../../src-main/domains/gf/handlers'
 import type { ServiceContext } from '../../../../src-main/services/context'
 import { buildSyntheticSet, gradientPicture } from '../../../fixtures/gf/build-set'
-import { encodePng, decodePng } from '../../../../src-main/gf/png'
+import { encodePng, decodePng } from '../../../../src-main/domains/gf/png'
 
 let tmp: string, setDir: string
 const events: { e: string; p: unknown }[] = []

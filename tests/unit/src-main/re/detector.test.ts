@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { detectFile } from '../../../../src-main/indexer/registry'
-import { reMotionDetector, emvPoseDetector } from '../../../../src-main/indexer/detectors/re'
+import { reMotionDetector, emvPoseDetector } from '../../../../src-main/domains/re/detector'
 import { buildTemplateMotlist, buildStandaloneMot } from '../../../fixtures/re/template'
 import { twoPoseFile } from '../../../fixtures/re/poses'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { buildSnapRom } from '../../../fixtures/snap/build-rom'
 import { openRom } from '../../../../src-shared/formats/n64/rom'
-import { enumerateSnapRom } from '../../../../src-main/indexer/detectors/snap'
-import { n64Detector } from '../../../../src-main/indexer/detectors/n64'
+import { enumerateSnapRom } from '../../../../src-main/domains/snap/detector'
+import { n64Detector } from '../../../../src-main/domains/n64/detector'
 import { OVERLAY_TABLE_ROM, hasSnapLayout } from '../../../../src-shared/formats/snap/overlay'
 
 describe('enumerateSnapRom', () => {

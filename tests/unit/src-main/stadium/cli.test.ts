@@ -160,6 +160,12 @@ describe('glb contents', () => {
     // the eye material (channel 0) is latched by C's DL and by D's 0x1E DL (another layer and cull): two materials
     expect(mb.textureSwaps.length).toBe(2)
     for (const sw of mb.textureSwaps) expect(sw.times.length).toBe(10)
+    // the game's counters travel with the clip: whole frames, the clip wraps to its frame 2, the
+    // eyes (texture animation 0: 10 frames from 0, loop from 0) count on their own at 30 fps
+    expect(mb).toMatchObject({ integerFrames: true, loop: true })
+    expect(mb.loopStart).toBeCloseTo(2 / 30, 6)
+    for (const sw of mb.textureSwaps) expect(sw).toMatchObject({ start: 0, loopStart: 0, hold: false, frameRate: 30 })
+    for (const sw of mb.textureSwaps) expect(sw.period).toBeCloseTo(10 / 30, 6)
     const rotSampler = idle.channels.find((c: { target: { path: string } }) => c.target.path === 'rotation').sampler
     expect(gltf.accessors[idle.samplers[rotSampler].output].componentType).toBe(5126) // FLOAT
     const names = gltf.nodes.map((n: { name: string }) => n.name)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { enumerateStadiumRom } from '../../../../src-main/indexer/detectors/stadium'
+import { enumerateStadiumRom } from '../../../../src-main/domains/stadium/detector'
 import { openRom } from '../../../../src-shared/formats/n64/rom'
 import { buildStadiumRom } from '../../../fixtures/stadium/rom-builder'
 import { fixtureFiles } from '../../../fixtures/stadium/models'
@@ -38,7 +38,7 @@ describe('Stadium catalog enumeration', () => {
 
 describe('looksLikeStadiumImage', () => {
   it('recognises the archive at 0x920000 whatever the header says, and nothing else', async () => {
-    const { looksLikeStadiumImage } = await import('../../../../src-main/indexer/detectors/stadium')
+    const { looksLikeStadiumImage } = await import('../../../../src-main/domains/stadium/detector')
     const { handRom } = await import('../../../fixtures/stadium/contract-rom')
     expect(looksLikeStadiumImage(handRom({ name: '' }))).toBe(true)
     expect(looksLikeStadiumImage(new Uint8Array(0x930000))).toBe(false)

@@ -8,6 +8,7 @@ import { sampleWorldMatrices } from '../../../../src-shared/scene/sample'
 import { syntheticScene } from '../../../fixtures/scene/synthetic'
 import type { Scene } from '../../../../src-shared/scene/types'
 import { emptyScene } from '../../../../src-shared/scene/types'
+import { eyeSwapTracks } from '../../../../src-shared/formats/stadium/eye-tracks'
 
 /** Our own skinning of vertex v (glTF rule), from the neutral scene at time t of clip `ai`. */
 function skinnedVertex(s: Scene, ai: number, t: number, v: number): number[] {
@@ -299,5 +300,35 @@ describe('viewport (NullEngine)', () => {
     expect(b.skeletons[0].bones.length).toBe(30)
     vp.player!.play()
     vp.step(0.1)
+  })
+
+  it('plays a game counter: whole-frame clip looping to its frame 2, eyes on their own counter', () => {
+    // 5 frames (0..4) of node 0 moving x = frame, looping to frame 2; eyes: 3 frames, loop from 1
+    const s = demoScene()
+    const times = Float32Array.from([0, 1, 2, 3, 4], (f) => f / 30)
+    const values = new Float32Array(15)
+    for (let f = 0; f < 5; f++) values[f * 3] = f
+    s.animations = [{
+      name: 'game', duration: 4 / 30, frameRate: 30, loop: true, loopStart: 2 / 30, integerFrames: true,
+      channels: [{ node: 0, path: 'translation', times, values, interpolation: 'LINEAR' }],
+      textureSwaps: eyeSwapTracks({ frames: 3, startFrame: 0, loopStartFrame: 1, hold: false, tracks: [{ material: 0, textures: [0, 1, 0] }] }, 30),
+    }]
+    vp.setScene(s)
+    const p = vp.player!
+    p.play()
+    const seen: [number, number, number | undefined][] = []
+    for (let k = 0; k < 8; k++) {
+      seen.push([p.frame, Math.round(vp.built!.nodes[0].position.x * 1000) / 1000, vp.built!.materials[0].texture])
+      vp.step(1 / 30)
+    }
+    // skeleton 0 1 2 3 4 2 3 4 (no in-between poses); eye frames 0 1 2 1 2 1 2 1 → textures 0 1 0 1 0 1 0 1
+    expect(seen).toEqual([[0, 0, 0], [1, 1, 1], [2, 2, 0], [3, 3, 1], [4, 4, 0], [2, 2, 1], [3, 3, 0], [4, 4, 1]])
+    // a scrub moves the clip, not the eyes' counter; selecting the clip again restarts both
+    vp.step(1 / 30) // tick 9: eye frame 1 + (9 − 3) mod 2 = 1 → texture 1
+    p.setFrame(0)
+    expect(vp.built!.nodes[0].position.x).toBe(0)
+    expect(vp.built!.materials[0].texture).toBe(1)
+    p.setClip(0)
+    expect(vp.built!.materials[0].texture).toBe(0)
   })
 })

@@ -58,6 +58,9 @@ describe('validateScene', () => {
     ['visibility flags', (s) => (s.animations[1].visibility![0].visible = new Uint8Array(1)), 'animations[1].visibility[0].visible', /3 flags/],
     ['uv track values', (s) => (s.animations[1].uvTracks![0].values = new Float32Array(3)), 'animations[1].uvTracks[0].values', /2 keys × 4/],
     ['frame rate', (s) => (s.animations[0].frameRate = 0), 'animations[0].frameRate', /positive/],
+    ['clip loop start past its end', (s) => (s.animations[0].loopStart = s.animations[0].duration + 1), 'animations[0].loopStart', /within \[0, duration\]/],
+    ['swap counter start', (s) => Object.assign(s.animations[0].textureSwaps![0], { period: 1, start: -1 }), 'animations[0].textureSwaps[0].start', /non-negative/],
+    ['swap counter frame rate', (s) => Object.assign(s.animations[0].textureSwaps![0], { period: 1, frameRate: 0 }), 'animations[0].textureSwaps[0].frameRate', /positive/],
     ['curve of one point', (s) => (s.curves[0].points = new Float32Array([1, 2, 3])), 'curves[0].points', /two points/],
     ['curve node', (s) => (s.curves[1].node = 77), 'curves[1].node', /node index 77/],
     // More NaN / range / skin cases named by the issue (independent review).

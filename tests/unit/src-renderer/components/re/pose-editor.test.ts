@@ -6,6 +6,7 @@ import type { AssetRow } from '../../../../../src-shared/api'
 import type { ReTemplate } from '../../../../../src-shared/api/re'
 import { eulerToQuat, quatAngle, quatCanonical, boneHash, type Quat } from '../../../../../src-shared/formats/re'
 import { fixtureSkeleton } from '../../../../fixtures/re/skeleton'
+import type { Scene } from '../../../../../src-shared/scene/types'
 
 const sk = fixtureSkeleton()
 const TEMPLATE: ReTemplate = {
@@ -46,21 +47,31 @@ vi.mock('../../../../../src-renderer/bridge', () => ({
   },
 }))
 
-/** The 3D view needs WebGL; a stand-in records what the editor asks of it and lets tests drag. */
-const fakeView: { events: null | { pick(b: number): void; dragStart(): void; drag(q: Quat): void; dragEnd(): void }; selected: number; worlds: number } = { events: null, selected: -1, worlds: 0 }
-vi.mock('../../../../../src-renderer/components/re/skeleton-view', () => ({
-  SkeletonView: class {
-    constructor(_c: unknown, events: typeof fakeView.events) {
+/**
+ * The 3D view needs WebGL; stand-ins record what the editor asks of the viewport (the skeleton
+ * scene it shows) and of the pose overlay, and let tests drag.
+ */
+const fakeView: { events: null | { pick(b: number): void; dragStart(): void; drag(q: Quat): void; dragEnd(): void }; selected: number; worlds: number; scenes: Scene[]; disposed: number } = { events: null, selected: -1, worlds: 0, scenes: [], disposed: 0 }
+vi.mock('../../../../../src-renderer/viewport/viewport', () => ({
+  createViewport: () => ({
+    setScene: (s: Scene) => fakeView.scenes.push(s),
+    onFrame: () => () => {},
+    resize: () => {},
+    dispose: () => fakeView.disposed++,
+  }),
+}))
+vi.mock('../../../../../src-renderer/components/re/pose-overlay', () => ({
+  PoseOverlay: class {
+    constructor(_vp: unknown, events: typeof fakeView.events) {
       fakeView.events = events
     }
-    setSkeleton() {}
-    setWorld() {
+    attach() {}
+    setPose() {
       fakeView.worlds++
     }
     select(b: number) {
       fakeView.selected = b
     }
-    setSelectedLocal() {}
     dispose() {}
   },
 }))
@@ -104,6 +115,10 @@ describe('RE pose editor', () => {
     await settle()
     expect(calls[0]).toMatchObject({ channel: 're:openTemplate', req: { path: TEMPLATE.path } })
     expect($('re-bone-list').querySelectorAll('[data-bone]')).toHaveLength(40)
+    // the shared viewport shows the skeleton as a neutral scene: a node per bone, one skin
+    const shown = fakeView.scenes.at(-1)!
+    expect(shown.nodes.map((n) => n.name).sort()).toEqual(sk.map((b) => b.name).sort())
+    expect(shown.skins[0]!.joints).toHaveLength(40)
     // search
     const search = $('re-bone-search') as HTMLInputElement
     search.value = 'forearm'
@@ -166,7 +181,9 @@ describe('RE pose editor', () => {
     // reset bone
     await click('re-reset-bone')
     expect(euler()[1]).toBeCloseTo(0, 6)
+    const disposed = fakeView.disposed
     app.unmount()
+    expect(fakeView.disposed).toBe(disposed + 1)
   })
 
   it('mirror and reset all', async () => {

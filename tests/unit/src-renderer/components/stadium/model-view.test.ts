@@ -6,17 +6,43 @@ import { createPinia, setActivePinia } from 'pinia'
 import type { AssetRow } from '../../../../../src-shared/api'
 import type { StadiumModelInfo } from '../../../../../src-shared/api/stadium'
 import type { Scene } from '../../../../../src-shared/scene/types'
+import { eyeSwapTracks } from '../../../../../src-shared/formats/stadium/eye-tracks'
 
 const calls: { channel: string; req: Record<string, unknown> }[] = []
-const player = { clip: -1, frame: 0, setClip: vi.fn((i: number) => { player.clip = i }), setFrame: vi.fn((f: number) => { player.frame = f }), pause: vi.fn() }
-const materials = [{ index: 0, restTexture: 0, texture: 0 as number | undefined }]
-const applied: (number | undefined)[] = []
+// The viewport needs WebGL; this stand-in runs the real generic player on a built scene of one
+// material, so the view's playback (clip counter, eye counter) is the player's, driven by step().
+const { AnimationPlayer } = await import('../../../../../src-renderer/viewport/player')
+type Player = InstanceType<typeof AnimationPlayer>
+const material = { index: 0, restTexture: 0, texture: 0 as number | undefined, neutral: { baseColor: [1, 1, 1, 1] }, color: [1, 1, 1, 1], uv: [0, 0, 1, 1] }
+const fake: { player: Player | null; setFrames: number[] } = { player: null, setFrames: [] }
 vi.mock('../../../../../src-renderer/viewport/viewport', () => ({
   defaultToggles: { textures: true, lighting: true, wireframe: false, skeleton: false, bounds: false, curves: true, grid: true },
-  applyMaterial: (bm: { texture: number | undefined }) => applied.push(bm.texture),
-  createViewport: () => ({
-    player, toggles: {}, built: { materials }, setScene: vi.fn(), setToggle: vi.fn(), frame: vi.fn(), resize: vi.fn(), dispose: vi.fn(),
-  }),
+  createViewport: () => {
+    const listeners = new Set<(s: unknown) => void>()
+    return {
+      get player() {
+        return fake.player
+      },
+      toggles: {},
+      built: { materials: [material] },
+      setScene: (s: Scene | null) => {
+        fake.player = s ? new AnimationPlayer({ neutral: s, nodes: [], materials: [material] } as never) : null
+        if (!fake.player) return
+        const setFrame = fake.player.setFrame.bind(fake.player)
+        fake.player.setFrame = (f: number) => {
+          fake.setFrames.push(f)
+          setFrame(f)
+        }
+        fake.player.onChange((st) => listeners.forEach((l) => l(st)))
+      },
+      onPlayer: (l: (s: unknown) => void) => {
+        listeners.add(l)
+        return () => listeners.delete(l)
+      },
+      step: (dt: number) => fake.player?.tick(dt),
+      setToggle: vi.fn(), frame: vi.fn(), resize: vi.fn(), dispose: vi.fn(),
+    }
+  },
 }))
 
 const INFO: StadiumModelInfo = {
@@ -31,10 +57,18 @@ const INFO: StadiumModelInfo = {
   siblings: [{ id: 10, name: '001 Bulbasaur' }, { id: 20, name: '002 Ivysaur' }],
   warnings: [],
 }
+// What buildStadiumScene makes of INFO: whole-frame clips (idle loops from frame 2, attack holds),
+// idle paired with eye animation 0 (frames 3, loop from 1) on its own counter.
+const eye0 = { index: 0, frames: 3, startFrame: 0, loopStartFrame: 1, hold: false, tracks: [{ material: 0, textures: [5, 6, 7] }] }
 const SCENE: Scene = {
-  name: '001_bulbasaur', nodes: [], meshes: [], materials: [], textures: [], skins: [], curves: [],
-  animations: [{ name: 'idle', duration: 4 / 30, frameRate: 30, channels: [] }, { name: 'attack', duration: 3 / 30, frameRate: 30, channels: [] }],
-  extras: { textureAnimations: [{ index: 0, frames: 3, startFrame: 0, loopStartFrame: 1, hold: false, tracks: [{ material: 0, textures: [5, 6, 7] }] }] },
+  name: '001_bulbasaur', nodes: [], meshes: [], skins: [], curves: [],
+  materials: [{ name: 'eyes', baseColor: [1, 1, 1, 1], alphaMode: 'OPAQUE', doubleSided: false, texture: 0 }],
+  textures: Array.from({ length: 8 }, (_, i) => ({ name: `t${i}`, width: 1, height: 1, rgba: new Uint8Array(4), wrapS: 'repeat' as const, wrapT: 'repeat' as const })),
+  animations: [
+    { name: 'idle', duration: 4 / 30, frameRate: 30, channels: [], loop: true, loopStart: 2 / 30, integerFrames: true, textureSwaps: eyeSwapTracks(eye0, 30) },
+    { name: 'attack', duration: 3 / 30, frameRate: 30, channels: [], loop: false, integerFrames: true },
+  ],
+  extras: { textureAnimations: [eye0] },
 }
 const selected: AssetRow[] = []
 vi.mock('../../../../../src-renderer/bridge', () => ({
@@ -80,20 +114,38 @@ describe('StadiumModelView', () => {
     expect(moveSel.options.length).toBe(166)
     expect(moveSel.options[2]!.textContent).toContain('(generic)')
     // clip 0 starts at its startFrame (1); its paired eye animation shows texture 5
+    const player = fake.player!
+    const step = (ticks: number) => {
+      for (let k = 0; k < ticks; k++) player.tick(1 / 30)
+    }
     expect(player.clip).toBe(0)
     expect(player.frame).toBe(1)
-    expect(materials[0]!.texture).toBe(5)
+    expect(material.texture).toBe(5)
+    // playing like the game: frames 1 2 3 4, then wrap to loopStartFrame 2; the eyes on their own
+    // counter: 0 1 2 1 2 … (textures 5 6 7 6 7), not reset when the clip wraps
+    ;(q('stadium-play') as HTMLButtonElement).click()
+    const seen: [number, number | undefined][] = []
+    for (let k = 0; k < 6; k++) {
+      step(1)
+      seen.push([player.frame, material.texture])
+    }
+    expect(seen).toEqual([[2, 6], [3, 7], [4, 6], [2, 7], [3, 6], [4, 7]])
+    await settle()
+    expect(q('stadium-frame').textContent).toContain('4 / 4')
+    expect(q('stadium-view').textContent).toContain('eyes 0 frame 2')
+    ;(q('stadium-play') as HTMLButtonElement).click()
     // move 1 → animation 1; "as in battle" starts at the entry's frame 2
     ;(q('stadium-as-in-battle') as HTMLInputElement).click()
-    player.setFrame.mockClear()
+    fake.setFrames.length = 0
     moveSel.value = '1'
     moveSel.dispatchEvent(new Event('change'))
     expect(player.clip).toBe(1)
-    expect(player.setFrame.mock.calls[0]![0]).toBe(2)
-    await settle()
+    expect(fake.setFrames[0]).toBe(2)
     // playing: the hold (clamp) clip stops advancing at its last frame
-    expect(q('stadium-frame').textContent).toMatch(/[23] \/ 3/)
-    ;(q('stadium-play') as HTMLButtonElement).click()
+    step(5)
+    await settle()
+    expect(q('stadium-frame').textContent).toContain('3 / 3')
+    expect(q('stadium-play').textContent).toBe('Play')
     // scrub to the last frame of clip 0, then tick: wraps to loopStartFrame 2
     ;(q('stadium-clip-0') as HTMLButtonElement).click()
     await settle()
@@ -102,12 +154,21 @@ describe('StadiumModelView', () => {
     scrub.dispatchEvent(new Event('input'))
     await settle()
     expect(q('stadium-frame').textContent).toContain('4 / 4')
+    ;(q('stadium-play') as HTMLButtonElement).click()
+    step(1)
+    await settle()
+    expect(q('stadium-frame').textContent).toContain('2 / 4')
     // eye selector: none → static texture
     const eyes = q('stadium-eyes') as HTMLSelectElement
     eyes.value = '-1'
     eyes.dispatchEvent(new Event('change'))
     await settle()
-    expect(materials[0]!.texture).toBe(0)
+    expect(material.texture).toBe(0)
+    // and back to eye animation 0: its counter starts again at its own start (texture 5)
+    eyes.value = '0'
+    eyes.dispatchEvent(new Event('change'))
+    await settle()
+    expect(material.texture).toBe(5)
     ;(q('stadium-next') as HTMLButtonElement).click()
     await settle()
     expect(selected.at(-1)!.id).toBe(20)

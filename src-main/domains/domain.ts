@@ -1,0 +1,51 @@
+/**
+ * The shape of a game's node manifest (`src-main/domains/<game>/index.ts`): its shared manifest,
+ * detectors, CLI commands, service handlers and scene builders. The manifest itself stays light:
+ * detectors are eager (the indexer asks them synchronously; they read headers and lists only),
+ * while commands, handlers and scene builders are loaded by dynamic import when first used, so a
+ * command imports only its own domain's code. The list is `src-main/domains/index.ts`.
+ */
+import type { Channel, SourceKind } from '../../src-shared/api'
+import type { AssetKindOf, SharedDomain } from '../../src-shared/domain'
+import type { N64Rom } from '../../src-shared/formats/n64/rom'
+import type { Command } from '../cli/command'
+import type { AssetDraft, FileDetector, FolderDetector } from '../indexer/detector'
+import type { Handlers } from '../services/context'
+import type { SceneBuilder } from '../services/scene-builders'
+
+/** A game on the N64 that claims ROM images in the N64 detector (src-main/domains/n64/). */
+export interface N64Game {
+  /** `openRom`'s identification of the image (by MD5 or header name). */
+  game: Exclude<N64Rom['game'], 'other'>
+  /** The source kind its ROMs get. */
+  sourceKind: SourceKind
+  /** An image whose header names no known game but has this game's layout opens as it, unverified. */
+  looksLike(image: Uint8Array): boolean
+  /** The cheap catalog enumeration of the image. */
+  enumerate(rom: N64Rom): AssetDraft[]
+}
+
+export interface NodeDomain<D extends SharedDomain = SharedDomain> {
+  shared: D
+  fileDetectors?: FileDetector[]
+  folderDetectors?: FolderDetector[]
+  n64Games?: N64Game[]
+  /** CLI commands: `groups` are their first words (`modbench snap …`); `load` imports the Command objects. */
+  cli?: { groups: readonly string[]; load(): Promise<readonly Command[]> }
+  /** Service handlers: the channels they serve (known without loading), `load` imports them. */
+  handlers?: { channels: readonly Channel[]; load(): Promise<Handlers> }
+  /** One builder per kind with `scene: true` in the shared manifest (each imports its code when called). */
+  sceneBuilders?: { readonly [K in AssetKindOf<D>]?: SceneBuilder }
+}
+
+/** Typed identity for a node manifest. */
+export function defineNodeDomain<D extends SharedDomain>(d: NodeDomain<D>): NodeDomain<D> {
+  return d
+}
+
+/**
+ * A scene builder that imports its module on first use: `lazyBuilder(() => import('./scene-builder'), 'buildX')`.
+ */
+export function lazyBuilder<M extends Record<K, SceneBuilder>, K extends string>(load: () => Promise<M>, name: K): SceneBuilder {
+  return async (asset, source, ctx) => (await load())[name](asset, source, ctx)
+}

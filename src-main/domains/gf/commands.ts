@@ -1,0 +1,150 @@
+import type { Command, CommandContext } from '../../cli/command'
+import { UsageError, requireString } from '../../cli/command'
+import { loadSet } from './set-folder'
+import { readPng } from './png'
+import { extractSetPngs, repackSetToFolder } from './repack'
+import { listTextures, type GfEntry, type GfSet } from '../../../src-shared/formats/gf/gf-set'
+import type { TextureReplacement } from '../../../src-shared/formats/gf/replace'
+import { hex } from '../../../src-shared/binary/errors'
+
+const SET_HELP = 'SET is a folder holding the nine files 0.bin … 8.bin (missing ones are reported on stderr, not fatal).'
+
+function report(ctx: CommandContext, set: GfSet): void {
+  if (set.missing.length) ctx.err(`warning: ${set.missing.join(', ')} missing from the set`)
+  for (const w of set.warnings) ctx.err(`warning: ${w}`)
+}
+
+function entryJson(e: GfEntry): Record<string, unknown> {
+  const o: Record<string, unknown> = { index: e.index, offset: e.offset, length: e.length, kind: e.kind }
+  if (e.signature !== null) o.signature = hex(e.signature)
+  if (e.note) o.note = e.note
+  if (e.texture) o.name = e.texture.name
+  if (e.error) o.error = e.error
+  if (e.bch) o.bch = Object.fromEntries(Object.entries(e.bch.counts).filter(([, n]) => n > 0))
+  if (e.children) {
+    o.magic = e.nestedMagic
+    o.entries = e.children.map(entryJson)
+  }
+  return o
+}
+
+const info: Command = {
+  name: 'gf info',
+  summary: 'list the files of a GF set, their package magic and entries (offset, length, kind)',
+  usage: 'gf info SET [--json]',
+  help: `${SET_HELP}\nJSON: {"files":[{"file","magic","size","entries":[{"index","offset","length","kind"}]}],"missing":[…]}\nkind: model | texture | motion | bch | package | unknown; offsets are absolute in the file.\nA texture entry whose header cannot be read is listed with an "error" key and a warning; a bad package is an error.`,
+  positionals: { min: 1, max: 1 },
+  async run(ctx) {
+    // Lenient: `info` lists the package structure (spec §2.2) and classifies entries by signature
+    // (§3); a texture entry whose header cannot be read (too short, unknown format id, data past
+    // the entry) is still a `texture` entry, reported on stderr with file, entry and offset and
+    // in the entry's `error` key (§9.2: "keep the entry opaque"). Package errors stay fatal.
+    const set = await loadSet(ctx.positionals[0]!, { lenient: true })
+    report(ctx, set)
+    if (ctx.json) {
+      ctx.printJson({ files: set.files.map((f) => ({ file: f.file, magic: f.magic, size: f.bytes.byteLength, entries: f.entries.map(entryJson) })), missing: set.missing })
+      return 0
+    }
+    for (const f of set.files) {
+      ctx.out(`${f.file}  ${f.magic}  ${f.entries.length} entries  ${f.bytes.byteLength} bytes`)
+      const line = (e: GfEntry, indent: string) => {
+        const bch = e.bch ? `  (${Object.entries(e.bch.counts).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(', ') || 'empty'})` : ''
+        ctx.out(`${indent}${String(e.index).padStart(3)}  ${hex(e.offset).padStart(9)}  ${String(e.length).padStart(8)}  ${e.kind}${e.texture ? `  ${e.texture.name}` : ''}${bch}${e.note ? `  (${e.note})` : ''}`)
+        for (const c of e.children ?? []) line(c, indent + '     ')
+      }
+      for (const e of f.entries) line(e, '  ')
+    }
+    if (set.missing.length) ctx.out(`missing: ${set.missing.join(', ')}`)
+    return 0
+  },
+}
+
+const textures: Command = {
+  name: 'gf textures',
+  summary: 'list every texture of a GF set (file, entry, name, size, format, mip levels)',
+  usage: 'gf textures SET [--json]',
+  help: `${SET_HELP}\nJSON: [{"file","entry","name","width","height","format","mipmaps"}]; format is one of RGBA8 RGB8 RGBA5551 RGB565 RGBA4 LA8 HILO8 L8 A8 LA4 L4 A4 ETC1 ETC1A4.`,
+  positionals: { min: 1, max: 1 },
+  async run(ctx) {
+    const set = await loadSet(ctx.positionals[0]!)
+    report(ctx, set)
+    // `mipmaps` is the header's MipmapSize (+0x6E) as stored (levels, 1 = none; spec §9.1, §16 item 4).
+    const list = listTextures(set).map((t) => ({ file: t.file, entry: t.entry, name: t.header.name, width: t.header.width, height: t.header.height, format: t.header.format, mipmaps: t.header.mipmaps }))
+    if (ctx.json) {
+      ctx.printJson(list)
+      return 0
+    }
+    for (const t of list) ctx.out(`${t.file}  ${String(t.entry).padStart(3)}  ${`${t.width}×${t.height}`.padEnd(9)}  ${t.format.padEnd(8)}  mips ${t.mipmaps}  ${t.name}`)
+    ctx.out(`${list.length} texture${list.length === 1 ? '' : 's'}`)
+    return 0
+  },
+}
+
+const extract: Command = {
+  name: 'gf extract',
+  summary: 'write every texture of a GF set as PNG (DIR/<file>/<entry>_<name>.png, top row first)',
+  usage: 'gf extract SET --out DIR [--json]',
+  help: `${SET_HELP}\nA new or empty DIR is written completely or not at all; into a folder holding other files the PNGs are added (never overwriting one).`,
+  options: { out: { type: 'string' } },
+  positionals: { min: 1, max: 1 },
+  async run(ctx) {
+    const out = requireString(ctx, 'out')
+    const set = await loadSet(ctx.positionals[0]!)
+    report(ctx, set)
+    const bar = ctx.progress('extract')
+    const res = await extractSetPngs(set, out, { progress: (d, t, s) => bar.update(d, t, s), signal: ctx.signal })
+    bar.end()
+    if (ctx.json) ctx.printJson(res)
+    else ctx.out(`${res.textures.length} PNG${res.textures.length === 1 ? '' : 's'} written to ${out}`)
+    return 0
+  },
+}
+
+/** `FILE:ENTRY=PNG` → parts; FILE may be `1.bin` or `1`. */
+export function parseTextureArg(arg: string): { file: string; entry: number; png: string } {
+  const m = /^([^:=]+):(\d+)=(.+)$/.exec(arg)
+  if (!m) throw new UsageError(`--texture takes FILE:ENTRY=PNG (e.g. 1.bin:0=body.png), got ${JSON.stringify(arg)}`)
+  const base = m[1]!.split(/[\\/]/).pop()!
+  const file = /\.bin$/i.test(base) ? base.toLowerCase() : `${base}.bin`
+  return { file, entry: Number(m[2]), png: m[3]! }
+}
+
+const replace: Command = {
+  name: 'gf replace',
+  summary: 'write a repacked GF set to a new folder, with textures re-encoded from PNGs',
+  usage: 'gf replace SET --out DIR --texture FILE:ENTRY=PNG [--texture …] [--json]',
+  help: `${SET_HELP}\nEach PNG is re-encoded in its texture's original format and size (a PNG of another size is an error);\nevery other byte stays as it was. With no --texture the output equals the input byte for byte\n(entries not replaced are copied as they are, even texture entries whose header cannot be read).\nETC1/ETC1A4 are encoded by our own encoder; --etc1-effort fast|normal|high trades time for quality (default normal).\nThe new set is verified (re-parsed, untouched entries compared) before it is moved into DIR.\nJSON: {"out","files":[{"file","changed","size","sha256"}],"replaced":[{"file","entry","name","format","width","height","psnr"}]} (psnr null = exact).`,
+  options: { out: { type: 'string' }, texture: { type: 'string', multiple: true }, 'etc1-effort': { type: 'string' } },
+  positionals: { min: 1, max: 1 },
+  async run(ctx) {
+    const out = requireString(ctx, 'out')
+    const args = ((ctx.values.texture as string[] | undefined) ?? []).map(parseTextureArg)
+    const effort = (ctx.values['etc1-effort'] as string | undefined) ?? 'normal'
+    if (effort !== 'fast' && effort !== 'normal' && effort !== 'high') throw new UsageError(`--etc1-effort takes fast, normal or high, got ${JSON.stringify(effort)}`)
+    // Lenient: an entry that is not replaced is copied as opaque bytes, so a set whose untouched
+    // texture headers cannot be read still repacks byte for byte (spec §15.1 round trip: an
+    // 8-byte entry with the GFTexture signature). Replacing such an entry fails (exit 1) with
+    // the header error (file, entry, offset). Package errors stay fatal.
+    const set = await loadSet(ctx.positionals[0]!, { lenient: true })
+    report(ctx, set)
+    const reps: TextureReplacement[] = []
+    for (const a of args) {
+      const img = await readPng(a.png)
+      reps.push({ file: a.file, entry: a.entry, rgba: img.rgba, width: img.width, height: img.height, source: a.png })
+    }
+    const bar = ctx.progress('repack')
+    const res = await repackSetToFolder(set, out, reps, { progress: (d, t, s) => bar.update(d, t, s), signal: ctx.signal, etc1Effort: effort })
+    bar.end()
+    const replaced = res.replaced.map((r) => ({ ...r, psnr: Number.isFinite(r.psnr) ? Math.round(r.psnr * 100) / 100 : null }))
+    if (ctx.json) {
+      ctx.printJson({ out: res.out, files: res.files, replaced })
+      return 0
+    }
+    for (const r of replaced) ctx.out(`${r.file} entry ${r.entry} ${r.name}: ${r.format} ${r.width}×${r.height}, PSNR ${r.psnr === null ? 'exact' : `${r.psnr} dB`}`)
+    ctx.out(`${res.files.length} file${res.files.length === 1 ? '' : 's'} written to ${out} (${res.files.filter((f) => f.changed).length} changed)`)
+    return 0
+  },
+}
+
+/** `modbench gf …` commands (see ../shared/CLI.md). */
+export const gfCommands: Command[] = [info, textures, extract, replace]

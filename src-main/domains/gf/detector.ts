@@ -1,0 +1,112 @@
+import type { AssetDraft, FileDetector, FolderDetector } from '../../indexer/detector'
+import { GF_SET_FILES, parseGfFile, type GfEntry, type GfFile } from '../../../src-shared/formats/gf/gf-set'
+import { hex } from '../../../src-shared/binary/errors'
+
+export const gfFileDetectors: FileDetector[] = []
+
+/** What each file of the set holds (spec §1; seed write-up). A UI hint, not a format fact. */
+export const GF_FILE_ROLES: Record<string, string> = {
+  '0.bin': 'models and shaders',
+  '1.bin': 'textures',
+  '2.bin': 'shiny textures',
+  '3.bin': 'auxiliary textures',
+  '4.bin': 'battle motions',
+  '5.bin': 'Pokémon Refresh motions',
+  '6.bin': 'field motions',
+  '7.bin': 'extra motions',
+  '8.bin': 'extra data',
+}
+
+const SET = new Set<string>(GF_SET_FILES)
+
+/** Set members among `names` (case-insensitive), in set order, as they are spelled on disk. */
+function memberNames(names: string[]): string[] {
+  const byLower = new Map(names.map((n) => [n.toLowerCase(), n]))
+  return GF_SET_FILES.map((f) => byLower.get(f)).filter((n): n is string => n !== undefined)
+}
+
+function entryDrafts(f: GfFile, entries: GfEntry[], parentKey: string, keyPrefix: string, out: AssetDraft[]): void {
+  for (const e of entries) {
+    const key = `${keyPrefix}#${e.index}`
+    if (e.kind === 'texture' && e.texture) {
+      const t = e.texture
+      out.push({
+        key,
+        parentKey,
+        kind: 'gf-texture',
+        name: t.name || `${f.file} entry ${e.index}`,
+        locator: { file: f.file, entry: e.index },
+        metadata: { width: t.width, height: t.height, format: t.format, mipmaps: t.mipmaps, offset: e.offset, length: e.length, dataLength: t.dataLength },
+        tags: [t.format, 'texture', `${t.width}x${t.height}`, f.file],
+      })
+      continue
+    }
+    const nested = keyPrefix.includes('#')
+    out.push({
+      key,
+      parentKey,
+      kind: 'gf-entry',
+      name: `${nested ? keyPrefix.split('#').slice(1).join('.') + '.' : ''}${e.index} ${e.kind}${e.note === 'empty' ? ' (empty)' : ''}`,
+      locator: nested ? { file: f.file, entry: Number(keyPrefix.split('#')[1]), nested: e.index } : { file: f.file, entry: e.index },
+      metadata: {
+        kind: e.kind,
+        offset: e.offset,
+        length: e.length,
+        ...(e.signature !== null ? { signature: hex(e.signature) } : {}),
+        ...(e.note ? { note: e.note } : {}),
+        ...(e.error ? { error: e.error } : {}),
+        ...(e.children ? { magic: e.nestedMagic, entries: e.children.length } : {}),
+        ...(e.bch ? { bch: e.bch.counts } : {}),
+      },
+      tags: [e.kind, f.file],
+    })
+    if (e.children) entryDrafts(f, e.children, key, key, out)
+  }
+}
+
+/**
+ * A folder holding the GF set files (`0.bin` … `8.bin`; at least `0.bin`, `1.bin` and seven of the
+ * nine) is one `gf-set` source: a `gf-file` per file, its entries as `gf-entry` children (kind in
+ * metadata; nested packages as children of their entry) and textures as `gf-texture` assets whose
+ * name is the texture name, with width, height, format and mipmaps in metadata and locator
+ * `{file, entry}`. Texture errors are recorded on the entry, not fatal; a bad package header is.
+ */
+export const gfSetDetector: FolderDetector = {
+  id: 'gf-set',
+  kind: 'gf-set',
+  matchFolder(names) {
+    const lower = new Set(names.map((n) => n.toLowerCase()))
+    const present = GF_SET_FILES.filter((f) => lower.has(f))
+    return lower.has('0.bin') && lower.has('1.bin') && present.length >= 7
+  },
+  members: memberNames,
+  enumerate(files) {
+    const assets: AssetDraft[] = []
+    const warnings: string[] = []
+    const present: string[] = []
+    let textures = 0
+    for (const [diskName, bytes] of files) {
+      const name = diskName.toLowerCase()
+      if (!SET.has(name)) continue
+      present.push(name)
+      const f = parseGfFile(name, bytes, { lenient: true })
+      warnings.push(...f.warnings)
+      const counts: Record<string, number> = {}
+      for (const e of f.entries) counts[e.kind] = (counts[e.kind] ?? 0) + 1
+      textures += f.entries.filter((e) => e.kind === 'texture' && e.texture).length
+      assets.push({
+        key: name,
+        kind: 'gf-file',
+        name,
+        locator: { file: name },
+        metadata: { magic: f.magic, size: bytes.byteLength, entries: f.entries.length, role: GF_FILE_ROLES[name], kinds: counts },
+        tags: [GF_FILE_ROLES[name] ?? '', f.magic],
+      })
+      entryDrafts(f, f.entries, name, name, assets)
+    }
+    const missing = GF_SET_FILES.filter((f) => !present.includes(f))
+    return { kind: 'gf-set', assets, metadata: { files: present, missing, textures, warnings: warnings.slice(0, 50), warningCount: warnings.length } }
+  },
+}
+
+export const gfFolderDetectors: FolderDetector[] = [gfSetDetector]

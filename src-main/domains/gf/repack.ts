@@ -1,0 +1,121 @@
+/**
+ * Node-side repack and extraction of a GF set: everything is built and verified in memory, then
+ * written with writeDirAtomic into a new folder; its verify callback re-reads the written files,
+ * re-parses them and compares every untouched entry with the original before the rename. Input
+ * files are only read.
+ */
+import { promises as fsp } from 'node:fs'
+import * as path from 'node:path'
+import { createHash } from 'node:crypto'
+import { writeDirAtomic } from '../../node/atomic'
+import { parsePackage } from '../../../src-shared/formats/gf/package'
+import { verifyRepack } from '../../../src-shared/formats/gf/repack'
+import { listTextures, type GfSet } from '../../../src-shared/formats/gf/gf-set'
+import { repackSet, type ReplacementReport, type TextureReplacement } from '../../../src-shared/formats/gf/replace'
+import { decodeGfTexture } from '../../../src-shared/formats/gf/texture'
+import type { EncodeOptions } from '../../../src-shared/formats/pica/texture-codec'
+import { encodePng } from './png'
+import { pngRelPath } from './set-folder'
+
+export interface Progress {
+  (done: number, total: number, detail?: string): void
+}
+
+export interface RepackFolderResult {
+  out: string
+  files: { file: string; changed: boolean; size: number; sha256: string }[]
+  replaced: ReplacementReport[]
+}
+
+export function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex')
+}
+
+/** Writes a complete repacked set to `outDir` (a new folder). */
+export async function repackSetToFolder(set: GfSet & { dir?: string }, outDir: string, replacements: TextureReplacement[], opts: EncodeOptions & { progress?: Progress; signal?: AbortSignal } = {}): Promise<RepackFolderResult> {
+  if (set.dir && path.resolve(set.dir) === path.resolve(outDir)) throw new Error(`the output folder must differ from the set folder ${set.dir}`)
+  const total = set.files.length * 2 + 1
+  opts.progress?.(0, total, 'encoding')
+  const result = repackSet(set, replacements, opts)
+  opts.signal?.throwIfAborted()
+  opts.progress?.(1, total, 'writing')
+  let step = 1
+  const originals = new Map(set.files.map((f) => [f.file, f]))
+  await writeDirAtomic(
+    outDir,
+    (function* () {
+      for (const [name, bytes] of result.files) {
+        opts.signal?.throwIfAborted()
+        opts.progress?.(++step, total, name)
+        yield [name, bytes] as [string, Uint8Array]
+      }
+    })(),
+    async (tmp) => {
+      for (const [name, expected] of result.files) {
+        const f = originals.get(name)!
+        const b = await fsp.readFile(path.join(tmp, name))
+        const written = new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
+        verifyRepack(f.bytes, f.pkg, written, result.changes.get(name) ?? new Map(), name)
+        if (sha256(written) !== sha256(expected)) throw new Error(`${name}: the file on disk differs from the bytes written`)
+        parsePackage(written, { file: name })
+        opts.progress?.(++step, total, `verified ${name}`)
+      }
+    },
+  )
+  return {
+    out: outDir,
+    // `changed`: the written bytes differ from the input file (a re-import of an exported PNG of
+    // a lossless format gives back identical bytes).
+    files: [...result.files].map(([file, bytes]) => {
+      const h = sha256(bytes)
+      return { file, changed: h !== sha256(originals.get(file)!.bytes), size: bytes.byteLength, sha256: h }
+    }),
+    replaced: result.report,
+  }
+}
+
+export interface ExtractResult {
+  out: string
+  textures: { file: string; entry: number; name: string; path: string }[]
+}
+
+/**
+ * Writes every texture of the set as PNG (top row first) to `DIR/<file>/<entry>_<name>.png`.
+ * A new or empty DIR is written atomically (all or nothing). Into an existing folder that already
+ * holds other things, the PNGs are first written and checked in a temporary folder and then moved
+ * in; an existing PNG of the same path is never overwritten (the command fails before moving any).
+ */
+export async function extractSetPngs(set: GfSet, outDir: string, opts: { progress?: Progress; signal?: AbortSignal } = {}): Promise<ExtractResult> {
+  const list = listTextures(set)
+  const textures: ExtractResult['textures'] = []
+  const files = function* () {
+    let i = 0
+    for (const t of list) {
+      opts.signal?.throwIfAborted()
+      const rgba = decodeGfTexture(t.bytes, t.header)
+      const rel = pngRelPath(t.file, t.entry, t.header.name)
+      textures.push({ file: t.file, entry: t.entry, name: t.header.name, path: rel })
+      opts.progress?.(++i, list.length, rel)
+      yield [rel, encodePng(rgba, t.header.width, t.header.height)] as [string, Uint8Array]
+    }
+  }
+  const existing = await fsp.readdir(outDir).catch(() => null)
+  if (!existing || existing.length === 0) {
+    await writeDirAtomic(outDir, files())
+    return { out: outDir, textures }
+  }
+  const stage = path.join(outDir, `.gf-extract-${process.pid}-${Date.now()}`)
+  await writeDirAtomic(stage, files())
+  try {
+    for (const t of textures) {
+      if (await fsp.stat(path.join(outDir, t.path)).catch(() => null)) throw new Error(`${path.join(outDir, t.path)} already exists; choose a new output folder`)
+    }
+    for (const t of textures) {
+      await fsp.mkdir(path.dirname(path.join(outDir, t.path)), { recursive: true })
+      await fsp.rename(path.join(stage, t.path), path.join(outDir, t.path))
+    }
+  } finally {
+    await fsp.rm(stage, { recursive: true, force: true })
+  }
+  return { out: outDir, textures }
+}

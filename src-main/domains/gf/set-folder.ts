@@ -1,0 +1,61 @@
+/** Reading a GF set folder (`0.bin` … `8.bin`) from disk. Missing files are reported, not fatal. */
+import { promises as fsp } from 'node:fs'
+import * as path from 'node:path'
+import { FormatError } from '../../../src-shared/binary/errors'
+import { GF_SET_FILES, parseGfSet, type GfSet, type ParseOptions } from '../../../src-shared/formats/gf/gf-set'
+
+export interface SetFolder {
+  dir: string
+  /** Name (`0.bin`) → bytes, for the files present. */
+  files: Map<string, Uint8Array>
+  missing: string[]
+}
+
+/** Finds a set member case-insensitively (`0.BIN` on some extractions). */
+function findMember(names: string[], want: string): string | undefined {
+  return names.find((n) => n.toLowerCase() === want)
+}
+
+export async function readSetFolder(dir: string): Promise<SetFolder> {
+  const st = await fsp.stat(dir).catch(() => null)
+  if (!st) throw new Error(`${dir}: no such folder`)
+  if (!st.isDirectory()) throw new Error(`${dir} is not a folder (a GF set is a folder holding 0.bin … 8.bin)`)
+  const names = await fsp.readdir(dir)
+  const files = new Map<string, Uint8Array>()
+  const missing: string[] = []
+  for (const want of GF_SET_FILES) {
+    const found = findMember(names, want)
+    if (!found) {
+      missing.push(want)
+      continue
+    }
+    let b: Buffer
+    try {
+      b = await fsp.readFile(path.join(dir, found))
+    } catch (e) {
+      throw new FormatError(`cannot read the file: ${(e as Error).message}`, { file: path.join(dir, found) })
+    }
+    files.set(want, new Uint8Array(b.buffer, b.byteOffset, b.byteLength))
+  }
+  if (files.size === 0) throw new Error(`${dir} holds none of the set files 0.bin … 8.bin`)
+  return { dir, files, missing }
+}
+
+/** Reads and parses a set folder. */
+export async function loadSet(dir: string, opts: ParseOptions = {}): Promise<GfSet & { dir: string }> {
+  const folder = await readSetFolder(dir)
+  const set = parseGfSet(folder.files, opts)
+  return { ...set, dir }
+}
+
+/** A safe file-name part for a texture name (path separators and reserved characters → `_`). */
+export function safeName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const s = name.replace(/[\\/:*?"<>|\x00-\x1f]/g, '_').replace(/^\.+$/, '_')
+  return s.length > 120 ? s.slice(0, 120) : s
+}
+
+/** `<file without .bin>/<entry>_<name>.png` (CLI.md, `gf extract`). */
+export function pngRelPath(file: string, entry: number, name: string): string {
+  return path.join(file.replace(/\.bin$/i, ''), `${entry}_${safeName(name)}.png`)
+}

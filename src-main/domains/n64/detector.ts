@@ -1,0 +1,57 @@
+import type { FileDetector } from '../../indexer/detector'
+import { detectByteOrder } from '../../../src-shared/formats/n64/rom'
+import type { N64Game } from '../domain'
+import { openN64Bytes } from './rom-file'
+
+/**
+ * The N64 games of the registered domains (each domain's manifest lists its `n64Games`). The list
+ * file is imported when first needed: it imports this detector itself.
+ */
+async function n64Games(): Promise<N64Game[]> {
+  const { nodeDomains } = await import('../index')
+  return nodeDomains().flatMap((d) => d.n64Games ?? [])
+}
+
+/**
+ * N64 ROMs in any byte order. Identified by the MD5 of the normalised image (each game's US 1.0);
+ * an image with another MD5 whose header names a game opens with that game's layout and is marked
+ * unverified; an image whose header names no known game but has a game's layout (Snap's overlay
+ * table, Stadium's model archive at 0x920000) opens as that game, unverified (both specs: warn,
+ * still load); any other N64 ROM is listed with its header name and code.
+ */
+export const n64Detector: FileDetector = {
+  id: 'n64-rom',
+  kind: 'n64-rom',
+  matchContent: (input) => detectByteOrder(input.head) !== null,
+  extensions: /\.(z64|v64|n64)$/,
+  async enumerate(bytes, input) {
+    const rom = openN64Bytes(bytes, input.path)
+    const metadata = {
+      title: rom.header.name,
+      code: rom.header.code,
+      region: rom.header.region,
+      version: rom.header.version,
+      md5: rom.md5,
+      byteOrder: rom.byteOrder,
+      game: rom.game,
+      ...(rom.game !== 'other' ? { verified: rom.verified } : {}),
+      size: bytes.length,
+    }
+    const games = await n64Games()
+    const named = games.find((g) => g.game === rom.game)
+    if (named) return { kind: named.sourceKind, metadata, assets: named.enumerate(rom) }
+    const alike = rom.game === 'other' ? games.find((g) => g.looksLike(rom.image)) : undefined
+    if (alike) return { kind: alike.sourceKind, metadata: { ...metadata, game: alike.game, verified: false }, assets: alike.enumerate({ ...rom, game: alike.game }) }
+    const name = `${rom.header.name || 'N64 ROM'}${rom.header.code.trim() ? ` (${rom.header.code})` : ''}`
+    return { kind: 'n64-rom', metadata, assets: [{ key: 'rom', kind: 'n64-rom', name, locator: {}, metadata: romIdentity(metadata), tags: ['n64', rom.header.code] }] }
+  },
+}
+
+/**
+ * What identifies the image itself, for the ROM's asset: the same for .z64/.v64/.n64 copies
+ * (the stored byte order stays in the source's metadata).
+ */
+function romIdentity(meta: Record<string, unknown>): Record<string, unknown> {
+  const { byteOrder: _stored, ...identity } = meta
+  return identity
+}

@@ -1,0 +1,104 @@
+/**
+ * Node-side RE motion helpers shared by the CLI and the services: reading motion and pose files
+ * with file-named errors, and writing pose motlists atomically (template never modified).
+ */
+import { promises as fsp } from 'node:fs'
+import * as path from 'node:path'
+import { FormatError } from '../../../src-shared/binary'
+import {
+  readMotionFile,
+  fileVersion,
+  versionFromName,
+  parseEmvPoses,
+  pickPose,
+  buildPoseMotlistFromEmv,
+  buildPoseMotlist,
+  poseOutputName,
+  motlistBaseName,
+  type MotionFile,
+  type EmvPose,
+  type EulerOrder,
+  type PoseBones,
+  type PoseMotlistOptions,
+  type PoseMotlistResult,
+} from '../../../src-shared/formats/re'
+import { writeFileAtomic } from '../../node/atomic'
+
+export interface LoadedMotionFile {
+  path: string
+  bytes: Uint8Array
+  file: MotionFile
+  warnings: string[]
+}
+
+async function readBytes(p: string): Promise<Uint8Array> {
+  try {
+    const b = await fsp.readFile(p)
+    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException
+    throw new FormatError(err.code === 'ENOENT' ? 'file not found' : err.code === 'EISDIR' ? 'is a folder, not a file' : err.message, { file: p })
+  }
+}
+
+/** Reads a `.motlist.*` / `.mot.*` (by magic); warns when the name's suffix disagrees with the header. */
+export async function loadMotionFile(p: string): Promise<LoadedMotionFile> {
+  const bytes = await readBytes(p)
+  const file = readMotionFile(bytes, p)
+  const warnings: string[] = file.kind === 'motlist' ? [...file.motlist.warnings] : []
+  const suffix = versionFromName(path.basename(p))
+  if (suffix && (suffix.kind !== file.kind || suffix.version !== fileVersion(file))) {
+    warnings.push(`${p}: the name says ${suffix.kind} ${suffix.version}, the header says ${file.kind} ${fileVersion(file)}; the header is used`)
+  }
+  return { path: p, bytes, file, warnings }
+}
+
+export async function loadPoseFile(p: string): Promise<EmvPose[]> {
+  const bytes = await readBytes(p)
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes)
+  return parseEmvPoses(text, p)
+}
+
+export interface SavePoseRequest {
+  templatePath: string
+  out: string
+  /** Either an EMV pose (converted with `order`) or ready local rotations. */
+  emv?: EmvPose
+  bones?: PoseBones
+  order?: EulerOrder
+  options?: PoseMotlistOptions
+  /** Further paths the output must not overwrite (e.g. the pose file). */
+  protect?: string[]
+}
+
+export interface SavePoseResult extends Omit<PoseMotlistResult, 'bytes'> {
+  path: string
+  size: number
+  warnings: string[]
+}
+
+/**
+ * Builds the pose motlist from the template and writes it atomically to `out` with the
+ * template's version suffix. Refuses to overwrite the template or the pose file.
+ */
+export async function savePoseMotlist(req: SavePoseRequest): Promise<SavePoseResult> {
+  const t = await loadMotionFile(req.templatePath)
+  const opts: PoseMotlistOptions = { ...req.options }
+  const version = t.file.kind === 'motlist' ? t.file.motlist.version : undefined
+  const outPath = poseOutputName(req.out, version ?? 0)
+  let result: PoseMotlistResult
+  if (req.emv) {
+    result = buildPoseMotlistFromEmv(t.file, req.emv, { ...opts, order: req.order, motlistName: opts.motlistName ?? motlistBaseName(outPath) })
+  } else if (req.bones) {
+    result = buildPoseMotlist(t.file, req.bones, { ...opts, motlistName: opts.motlistName ?? motlistBaseName(outPath) })
+  } else {
+    throw new Error('savePoseMotlist: no pose given')
+  }
+  const finalPath = poseOutputName(req.out, result.version)
+  await fsp.mkdir(path.dirname(path.resolve(finalPath)), { recursive: true })
+  await writeFileAtomic(finalPath, result.bytes, [req.templatePath, ...(req.protect ?? [])])
+  const { bytes, ...rest } = result
+  return { ...rest, path: finalPath, size: bytes.byteLength, warnings: t.warnings }
+}
+
+export { pickPose }

@@ -1,0 +1,18 @@
+/** The node manifest of RE Engine motions and EMV Poser poses (see src-main/domains/domain.ts). */
+import { reDomain } from '../../../src-shared/formats/re/domain'
+import { defineNodeDomain } from '../domain'
+import { reFileDetectors, reFolderDetectors } from './detector'
+
+export const reNode = defineNodeDomain({
+  shared: reDomain,
+  fileDetectors: reFileDetectors,
+  folderDetectors: reFolderDetectors,
+  cli: {
+    groups: ['re'],
+    load: () => Promise.all([import('./commands'), import('./gltf-commands')]).then(([m, g]) => [...m.reCommands, ...g.reGltfCommands]),
+  },
+  handlers: {
+    channels: ['re:openTemplate', 're:sampleMotion', 're:openPose', 're:savePose', 're:exportPose', 're:lastFolder'],
+    load: () => import('./handlers').then((m) => m.reHandlers),
+  },
+})

@@ -1,0 +1,71 @@
+/**
+ * The registry behind the node list file (`src-main/domains/index.ts`): which domains are
+ * registered, and the tables derived from them. Generic code reads the domains through
+ * `nodeDomains()` (after importing the list file); tests add a fake domain with `registerDomain`
+ * and remove it with the function it returns.
+ */
+import { registerSharedDomain, unregisterSharedDomain } from '../../src-shared/domains'
+import type { Handler, Handlers } from '../services/context'
+import type { SceneBuilder } from '../services/scene-builders'
+import type { NodeDomain } from './domain'
+
+const domains: NodeDomain[] = []
+
+/** Scene builders by asset kind, from every registered domain (tests may add their own). */
+export const sceneBuilders: Record<string, SceneBuilder> = {}
+
+/** Problems of a manifest: scene kinds without a builder, builders of kinds that are not scene kinds. */
+export function manifestProblems(d: NodeDomain): string[] {
+  const problems: string[] = []
+  const builders = (d.sceneBuilders ?? {}) as Record<string, SceneBuilder | undefined>
+  for (const [kind, info] of Object.entries(d.shared.assetKinds)) {
+    if (info.scene && !builders[kind]) problems.push(`${d.shared.id}: ${kind} is a scene kind without a scene builder`)
+  }
+  for (const kind of Object.keys(builders)) {
+    if (!d.shared.assetKinds[kind]?.scene) problems.push(`${d.shared.id}: ${kind} has a scene builder but is not a scene kind of the manifest`)
+  }
+  return problems
+}
+
+/** Registers a domain on the Node side (and its shared manifest). Returns a function that removes it again. */
+export function registerDomain(d: NodeDomain): () => void {
+  const problems = manifestProblems(d)
+  if (problems.length) throw new Error(`domain manifest ${d.shared.id} is inconsistent: ${problems.join('; ')}`)
+  const i = domains.findIndex((x) => x.shared.id === d.shared.id)
+  if (i >= 0) domains[i] = d
+  else domains.push(d)
+  registerSharedDomain(d.shared)
+  Object.assign(sceneBuilders, d.sceneBuilders)
+  return () => {
+    const j = domains.indexOf(d)
+    if (j >= 0) domains.splice(j, 1)
+    for (const k of Object.keys(d.sceneBuilders ?? {})) delete sceneBuilders[k]
+    unregisterSharedDomain(d.shared.id)
+  }
+}
+
+export function nodeDomains(): readonly NodeDomain[] {
+  return domains
+}
+
+/**
+ * The service handlers of every registered domain, each loading its domain's handler module on
+ * its first call.
+ */
+export function domainHandlers(): Handlers {
+  const out: Record<string, Handler<never>> = {}
+  for (const d of domains) {
+    const h = d.handlers
+    if (!h) continue
+    let loaded: Promise<Handlers> | undefined
+    for (const ch of h.channels) {
+      out[ch] = async (req, ctx) => {
+        const table = (await (loaded ??= h.load())) as Record<string, Handler<never> | undefined>
+        const fn = table[ch]
+        if (!fn) throw new Error(`domain ${d.shared.id} declares channel ${ch} but its handlers do not serve it`)
+        return fn(req, ctx)
+      }
+    }
+  }
+  return out as Handlers
+}

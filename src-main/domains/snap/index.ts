@@ -1,0 +1,16 @@
+/** Pokémon Snap's node manifest (see src-main/domains/domain.ts). */
+import { snapDomain } from '../../../src-shared/formats/snap/domain'
+import { hasSnapLayout } from '../../../src-shared/formats/snap/overlay'
+import { defineNodeDomain, lazyBuilder } from '../domain'
+import { enumerateSnapRom } from './detector'
+
+const stage = lazyBuilder(() => import('./scene-builder'), 'buildSnapAssetScene')
+const actor = lazyBuilder(() => import('./actor-index'), 'buildSnapActorAssetScene')
+
+export const snapNode = defineNodeDomain({
+  shared: snapDomain,
+  n64Games: [{ game: 'snap', sourceKind: 'snap-rom', looksLike: (image) => hasSnapLayout(image), enumerate: enumerateSnapRom }],
+  cli: { groups: ['snap'], load: () => import('./commands').then((m) => m.snapCommands) },
+  handlers: { channels: ['snap:stages', 'snap:track'], load: () => import('./handlers').then((m) => m.snapHandlers) },
+  sceneBuilders: { 'snap-stage': stage, 'snap-room': stage, 'snap-track': stage, 'snap-actor': actor },
+})

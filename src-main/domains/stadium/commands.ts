@@ -1,0 +1,97 @@
+import type { Command } from '../../cli/command'
+import { UsageError, requireString } from '../../cli/command'
+import { diagnose, exportStadium, listModels, readStadiumRom } from './rom-file'
+
+/** `modbench stadium …` commands (see ../shared/CLI.md, "Pokémon Stadium ROM"). */
+
+const list: Command = {
+  name: 'stadium list',
+  summary: 'list the battle models of a Pokémon Stadium ROM (species, bones, animations, eye animations)',
+  usage: 'stadium list ROM [--json]',
+  help: 'ROM is a Pokémon Stadium (US 1.0) image in .z64, .v64 or .n64 byte order; other images whose header names Pokémon Stadium open with the US layout (unverified).\nJSON: [{"file","species","name","slug","bones","animations","textureAnimations"}]',
+  positionals: { min: 1, max: 1 },
+  async run(ctx) {
+    const sr = await readStadiumRom(ctx.positionals[0]!)
+    for (const w of sr.warnings) ctx.err(`warning: ${w}`)
+    const rows = listModels(sr, ctx.signal)
+    if (ctx.json) {
+      ctx.printJson(rows)
+      return 0
+    }
+    ctx.out(`${sr.file}: ${rows.length} models${sr.verified ? ' (US 1.0, verified)' : ' (unverified image)'}`)
+    for (const r of rows) ctx.out(`${String(r.file).padStart(3)}  ${r.slug.padEnd(24)} ${r.name.padEnd(16)} bones ${String(r.bones).padStart(3)}  animations ${String(r.animations).padStart(3)}  eye animations ${r.textureAnimations}`)
+    return 0
+  },
+}
+
+const exportCmd: Command = {
+  name: 'stadium export',
+  summary: 'export every model of a Pokémon Stadium ROM to glTF (DIR/glb/NNN_name.glb, DIR/manifest.json, DIR/moves.json)',
+  usage: 'stadium export ROM --out DIR [--only N[,N…]] [--step] [--pipeline-parity] [--no-textures] [--validate] [--json]',
+  help: [
+    'Writes a new folder DIR (it must not exist or be empty) atomically: glb/NNN_name.glb for every model,',
+    'textures/NNN_name/*.png, manifest.json and moves.json. Progress goes to stderr; Ctrl+C cancels and leaves nothing.',
+    '--only      export only these archive file indices (0-based, comma separated)',
+    '--step      STEP interpolation (bit-exact: the game samples whole frames); default LINEAR',
+    '--pipeline-parity  run display lists in traversal order with the seed pipeline\'s per-DL geometry-mode reset',
+    '--validate  check each glb with the Khronos glTF validator (errors fail the export)',
+    'JSON: {"out","models","files":[…]}',
+  ].join('\n'),
+  options: { out: { type: 'string' }, only: { type: 'string' }, step: { type: 'boolean' }, 'pipeline-parity': { type: 'boolean' }, 'no-textures': { type: 'boolean' }, validate: { type: 'boolean' } },
+  positionals: { min: 1, max: 1 },
+  async run(ctx) {
+    const out = requireString(ctx, 'out')
+    let only: number[] | undefined
+    if (typeof ctx.values.only === 'string') {
+      only = ctx.values.only.split(',').map((s) => {
+        if (!/^\d+$/.test(s.trim())) throw new UsageError(`--only takes file indices like 0,24,151; got ${JSON.stringify(s)}`)
+        return Number(s.trim())
+      })
+    }
+    const sr = await readStadiumRom(ctx.positionals[0]!)
+    for (const w of sr.warnings) ctx.err(`warning: ${w}`)
+    const progress = ctx.progress('stadium export')
+    let validate: ((glb: Uint8Array, name: string) => Promise<void>) | undefined
+    if (ctx.values.validate) {
+      const { validateBytes } = (await import('gltf-validator')) as { validateBytes(b: Uint8Array, o?: unknown): Promise<{ issues: { numErrors: number; messages: { code: string; message: string; pointer?: string; severity: number }[] } }> }
+      validate = async (glb, name) => {
+        const r = await validateBytes(glb, { maxIssues: 20 })
+        if (r.issues.numErrors > 0) {
+          const first = r.issues.messages.filter((m) => m.severity === 0).slice(0, 3).map((m) => `${m.code} ${m.message} ${m.pointer ?? ''}`)
+          throw new Error(`${name}: glTF validator reports ${r.issues.numErrors} error(s): ${first.join('; ')}`)
+        }
+      }
+    }
+    const res = await exportStadium(sr, out, {
+      signal: ctx.signal,
+      only,
+      interpolation: ctx.values.step ? 'STEP' : 'LINEAR',
+      pipelineParity: ctx.values['pipeline-parity'] === true,
+      textures: ctx.values['no-textures'] !== true,
+      validate,
+      onProgress: (d, t, detail) => progress.update(d, t, detail),
+    })
+    progress.end()
+    if (ctx.json) ctx.printJson({ out, models: res.models, files: res.files })
+    else ctx.out(`wrote ${res.models} models to ${out} (${res.files.length} files)`)
+    return 0
+  },
+}
+
+const diagnoseCmd: Command = {
+  name: 'stadium diagnose',
+  summary: 'histograms to check on a real ROM: joint rawFlags, PERS-SZP patches and tails, geo opcodes, render layers, bucket-order differences',
+  usage: 'stadium diagnose ROM [--json]',
+  help: 'JSON: {"source","romMd5","verified","archiveId","files","rawFlags","patchCounts","tailSizes","geoLayoutCounts","geoOpcodes","renderLayers","orderDifferences","crossBucketTriangles","models":[…]}',
+  positionals: { min: 1, max: 1 },
+  async run(ctx) {
+    const sr = await readStadiumRom(ctx.positionals[0]!)
+    for (const w of sr.warnings) ctx.err(`warning: ${w}`)
+    const d = diagnose(sr, ctx.signal)
+    if (ctx.json) ctx.printJson(d)
+    else for (const [k, v] of Object.entries(d)) if (k !== 'models') ctx.out(`${k}: ${JSON.stringify(v)}`)
+    return 0
+  },
+}
+
+export const stadiumCommands: Command[] = [list, exportCmd, diagnoseCmd]

@@ -1,0 +1,144 @@
+/**
+ * Node side of the Stadium domain: read a ROM file, identify it (MD5 through node:crypto), list
+ * and export its models (glb + manifest.json + moves.json, written atomically).
+ */
+import { createHash } from 'node:crypto'
+import * as path from 'node:path'
+import { FormatError } from '../../../src-shared/binary'
+import { readN64File, unpackN64Bytes } from '../n64/rom-file'
+import { normaliseRom } from '../../../src-shared/formats/n64/rom'
+import { openStadiumRom, loadModel, type StadiumRom, type LoadOptions } from '../../../src-shared/formats/stadium/model'
+import { buildStadiumScene, type StadiumSceneOptions } from '../../../src-shared/formats/stadium/scene'
+import { buildManifest, buildMovesJson, summarizeModel, type ModelSummary } from '../../../src-shared/formats/stadium/manifest'
+import { exportGlb, texturePng } from '../../../src-shared/export/gltf'
+import { writeDirAtomic } from '../../node/atomic'
+
+export const GENERATOR = 'Modbench 0.1.0 (stadium)'
+
+/** Opens ROM bytes (gzip-wrapped samples are inflated under the ISIZE guard), hashing with node:crypto. */
+export function openStadiumBytes(raw: Uint8Array, file: string): StadiumRom {
+  const label = path.basename(file)
+  const bytes = unpackN64Bytes(raw, label)
+  let md5: string | undefined
+  try {
+    md5 = createHash('md5').update(normaliseRom(bytes, label).image).digest('hex')
+  } catch {
+    md5 = undefined // openStadiumRom reports the byte-order problem
+  }
+  return openStadiumRom(bytes, label, md5)
+}
+
+/** A Stadium ROM file (size and gzip guarded by `readGameFile`; errors name its base name). */
+export async function readStadiumRom(file: string): Promise<StadiumRom> {
+  return openStadiumBytes(await readN64File(file, 'basename'), file)
+}
+
+export interface ListRow {
+  file: number
+  species: number
+  name: string
+  slug: string
+  bones: number
+  animations: number
+  textureAnimations: number
+}
+
+export function listModels(sr: StadiumRom, signal?: AbortSignal): ListRow[] {
+  const rows: ListRow[] = []
+  for (let i = 0; i < sr.archive.entries.length; i++) {
+    signal?.throwIfAborted()
+    const m = loadModel(sr, i, { geometry: false })
+    rows.push({ file: i, species: m.file < 151 ? i + 1 : m.species, name: m.name, slug: m.slug, bones: m.graph.bones.length, animations: m.animations.length, textureAnimations: m.textureAnimations.length })
+  }
+  return rows
+}
+
+export interface ExportOptions extends LoadOptions, StadiumSceneOptions {
+  signal?: AbortSignal
+  onProgress?(done: number, total: number, detail: string): void
+  /** Also write textures/<slug>/<nn>_<w>x<h>.png. Default true. */
+  textures?: boolean
+  /** Only these file indices. */
+  only?: number[]
+  /** Check each glb with the Khronos validator; errors fail the export. */
+  validate?: (glb: Uint8Array, name: string) => Promise<void>
+}
+
+export interface ExportResult {
+  models: number
+  files: string[]
+  summaries: ModelSummary[]
+}
+
+/** Exports every model of the ROM into a new folder `outDir` (atomic: all or nothing). */
+export async function exportStadium(sr: StadiumRom, outDir: string, opts: ExportOptions = {}): Promise<ExportResult> {
+  const indices = opts.only ?? sr.archive.entries.map((e) => e.index)
+  for (const i of indices) if (!sr.archive.entries[i]) throw new FormatError(`model file ${i} does not exist (the archive has ${sr.archive.entries.length})`, { file: sr.file, structure: 'BinArchive' })
+  const summaries: ModelSummary[] = []
+  const written: string[] = []
+  async function* files(): AsyncGenerator<[string, Uint8Array | string]> {
+    let done = 0
+    for (const i of indices) {
+      opts.signal?.throwIfAborted()
+      const m = loadModel(sr, i, opts)
+      const scene = buildStadiumScene(m, opts)
+      const glb = await exportGlb(scene, { generator: GENERATOR })
+      if (opts.validate) await opts.validate(glb, `${m.slug}.glb`)
+      const s = summarizeModel(m, scene)
+      summaries.push(s)
+      written.push(s.glb)
+      yield [s.glb, glb]
+      if (opts.textures !== false) {
+        for (const [k, t] of scene.textures.entries()) {
+          // §10.2/§16.3: <slot>_<w>x<h>.png, slot = the exported image's index (the glb's image index)
+          const rel = `${s.textureDir}/${String(k).padStart(2, '0')}_${t.width}x${t.height}.png`
+          written.push(rel)
+          yield [rel, texturePng(t)]
+        }
+      }
+      done++
+      opts.onProgress?.(done, indices.length, m.slug)
+    }
+    const info = { source: sr.file, romMd5: sr.rom.md5, verified: sr.verified, generator: GENERATOR }
+    written.push('manifest.json', 'moves.json')
+    yield ['manifest.json', JSON.stringify(buildManifest(info, summaries), null, 1) + '\n']
+    yield ['moves.json', JSON.stringify(buildMovesJson(info, summaries), null, 1) + '\n']
+  }
+  await writeDirAtomic(outDir, files())
+  return { models: summaries.length, files: written, summaries }
+}
+
+/** The §20 histograms over every model of a ROM (what to check first on a real image). */
+export function diagnose(sr: StadiumRom, signal?: AbortSignal): Record<string, unknown> {
+  const inc = (h: Record<string, number>, k: string | number) => (h[String(k)] = (h[String(k)] ?? 0) + 1)
+  const rawFlags: Record<string, number> = {}
+  const patchCounts: Record<string, number> = {}
+  const tails: Record<string, number> = {}
+  const opcodes: Record<string, number> = {}
+  const layers: Record<string, number> = {}
+  const geoLayoutCounts: Record<string, number> = {}
+  const models: Record<string, unknown>[] = []
+  let orderDiff = 0
+  let cross = 0
+  for (const e of sr.archive.entries) {
+    signal?.throwIfAborted()
+    try {
+      const m = loadModel(sr, e.index)
+      for (const b of m.graph.bones) inc(rawFlags, `0x${b.rawFlags.toString(16)}`)
+      inc(patchCounts, m.container.patches.length)
+      inc(tails, (m.container.totalSize ?? 0) - (m.container.dataSize ?? 0))
+      inc(geoLayoutCounts, m.root.geoLayoutCount)
+      for (const l of m.layouts) for (const [k, n] of Object.entries(l.opcodes)) opcodes[k] = (opcodes[k] ?? 0) + n
+      for (const l of m.dl?.layers ?? []) inc(layers, l)
+      orderDiff += m.orderDifferences
+      cross += m.dl?.crossBucketTriangles ?? 0
+      models.push({ file: e.index, slug: m.slug, species: m.species, bones: m.graph.bones.length, layers: m.dl?.layers ?? [], orderDifferences: m.orderDifferences, crossBucketTriangles: m.dl?.crossBucketTriangles ?? 0, warnings: m.warnings.length })
+    } catch (err) {
+      models.push({ file: e.index, error: (err as Error).message })
+    }
+  }
+  return {
+    source: sr.file, romMd5: sr.rom.md5, verified: sr.verified, archiveId: sr.archive.id, linkBase: sr.archive.linkBase, files: sr.archive.entries.length,
+    rawFlags, patchCounts, tailSizes: tails, geoLayoutCounts, geoOpcodes: opcodes, renderLayers: layers, orderDifferences: orderDiff, crossBucketTriangles: cross, models,
+  }
+}

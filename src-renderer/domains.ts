@@ -1,0 +1,58 @@
+/**
+ * The one list of the renderer-side domain manifests: the centre pane's choice of view (which
+ * component opens a kind, which selections share a view instance) is derived from it. A new
+ * format adds one line to BUILT_IN; a test may add a manifest with `registerRendererDomain`
+ * (it returns a function that removes it again).
+ */
+import type { Component } from 'vue'
+import type { AssetRow } from '@shared/api'
+import { assetKindInfo, sourceKindInfo } from '@shared/domains'
+import type { RendererDomain } from './domain'
+import { snapRenderer } from './components/snap/domain'
+import { stadiumRenderer } from './components/stadium/domain'
+import { reRenderer } from './components/re/domain'
+import { gfRenderer } from './components/gf/domain'
+
+const BUILT_IN = [snapRenderer, stadiumRenderer, reRenderer, gfRenderer] as RendererDomain[]
+
+const domains: RendererDomain[] = []
+
+export function registerRendererDomain(d: RendererDomain): () => void {
+  const i = domains.findIndex((x) => x.shared.id === d.shared.id)
+  if (i >= 0) domains[i] = d
+  else domains.push(d)
+  return () => {
+    const j = domains.indexOf(d)
+    if (j >= 0) domains.splice(j, 1)
+  }
+}
+
+for (const d of BUILT_IN) registerRendererDomain(d)
+
+export function rendererDomains(): readonly RendererDomain[] {
+  return domains
+}
+
+/** The view that opens a source or asset kind, or null (the viewport or the overview then). */
+export function viewFor(kind: string): Component | null {
+  for (const d of domains) {
+    const v = (d.views as Record<string, Component | undefined>)[kind]
+    if (v) return v
+  }
+  return null
+}
+
+/** The identity of the view instance that shows `asset` (see RendererDomain.viewKey), or null. */
+export function viewKeyOf(asset: AssetRow): string | null {
+  for (const d of domains) {
+    if (!Object.hasOwn(d.shared.assetKinds, asset.kind)) continue
+    return d.viewKey?.(asset) ?? null
+  }
+  return null
+}
+
+/** The tree's icon of a row: its kind's icon in the manifests (a source of an undeclared kind: ▣). */
+export function rowIcon(type: 'source' | 'asset' | 'more', kind: string): string {
+  if (type === 'source') return sourceKindInfo(kind)?.icon ?? '▣'
+  return type === 'asset' ? (assetKindInfo(kind)?.icon ?? '') : ''
+}
