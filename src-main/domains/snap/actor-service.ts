@@ -74,10 +74,10 @@ export function actorScene(rom: N64Rom, stageName: string, key: string, opts: { 
   return { scene, warnings: [...sa.warnings, ...bad, ...stats.warnings], actor: a }
 }
 
-/** The actor part of `snap export`: instances at every spawn whose actor resolves. */
-export function addStageActors(scene: Scene, rom: N64Rom, stage: Stage | string): ActorInstancesResult {
+/** The actor part of `snap export` (and of the app's stage scene, with `stageClip`): instances at every spawn whose actor resolves. */
+export function addStageActors(scene: Scene, rom: N64Rom, stage: Stage | string, opts: { stageClip?: boolean } = {}): ActorInstancesResult {
   const st = typeof stage === 'string' ? parseStage(rom.image, stage, rom.file) : stage
-  const res = addActorInstances(scene, st, rom.image)
+  const res = addActorInstances(scene, st, rom.image, opts)
   const problems = sceneProblems(scene, 4)
   if (problems.length) throw new FormatError(`actor instances give an invalid scene: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, { file: rom.file, structure: `stage ${st.info.name} actors` })
   return res

@@ -87,8 +87,10 @@ export function restPose(n: GfxNode): NodePose {
 }
 
 /** The pose of `node` at frame t under its track (or the rest pose without one). */
-export function poseAt(nt: NodeTrack | null, node: GfxNode, t: number): NodePose {
+export function poseAt(nt: NodeTrack | null, node: GfxNode, frame: number): NodePose {
   if (!nt) return restPose(node)
+  // after END the values are frozen (§7.4): a track shorter than its animation holds its end pose
+  const t = nt.track.loopTo === undefined ? Math.min(frame, nt.track.length) : frame
   const c = (bit: number, rest: number) => channelAt(nt, bit, t, rest)
   let translation: Vec3 = [c(Channel.POS_X, node.translation[0]), c(Channel.POS_Y, node.translation[1]), c(Channel.POS_Z, node.translation[2])]
   if (nt.path && nt.segs.has(Channel.PATH)) {

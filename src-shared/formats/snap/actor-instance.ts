@@ -14,6 +14,7 @@ import { findStageActors, loadActor, type StageActor } from './actors'
 import type { Stage } from './stage'
 import { eulerToQuat } from './stage-scene'
 import { railAt, railFromScene, railYaw } from './rail'
+import { addStageClip } from './actor-stage-clip'
 
 interface SpawnInfo { id: number; euler: [number, number, number]; world: [number, number, number]; groundY: number | null }
 
@@ -37,7 +38,8 @@ function addResources(into: Scene, from: Scene): { mesh: number; material: numbe
 type Built = { actor: StageActor; scene: Scene; off: ReturnType<typeof addResources>; anims: Animation[] }
 
 /** Copies an actor's joints under `parent`, adds its skin and a root mesh node, and retargets its clips. */
-function instantiate(scene: Scene, b: Built, parent: number, label: string): void {
+function instantiate(scene: Scene, b: Built, parent: number, label: string): number | null {
+  let meshAt: number | null = null
   const map = new Map<number, number>()
   b.scene.nodes.forEach((n, k) => {
     if (n.mesh !== undefined) return
@@ -48,6 +50,7 @@ function instantiate(scene: Scene, b: Built, parent: number, label: string): voi
   const meshNode = b.scene.nodes.find((n) => n.skin !== undefined && n.mesh !== undefined)
   b.scene.skins.forEach((sk) => {
     scene.skins.push({ ...sk, name: `${label} skin`, joints: sk.joints.map((j) => map.get(j)!), ...(sk.skeleton !== undefined ? { skeleton: map.get(sk.skeleton)! } : {}) })
+    if (meshNode) meshAt = scene.nodes.length
     if (meshNode) scene.nodes.push({ name: `${label} mesh`, parent: -1, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], mesh: meshNode.mesh! + b.off.mesh, skin: scene.skins.length - 1 })
   })
   b.scene.animations.forEach((a, k) => {
@@ -55,6 +58,10 @@ function instantiate(scene: Scene, b: Built, parent: number, label: string): voi
     for (const c of a.channels) target.channels.push({ ...c, node: map.get(c.node)! })
     for (const v of a.visibility ?? []) target.visibility!.push({ ...v, node: map.get(v.node)! })
   })
+  // the instance node names its skinned mesh node (a viewer hides both together)
+  const x = scene.nodes[parent]!.extras?.snap as Record<string, unknown> | undefined
+  if (x) x.meshNode = meshAt
+  return meshAt
 }
 
 /**
@@ -88,7 +95,7 @@ function addZeroOneRide(scene: Scene, b: Built, group: number): boolean {
 }
 
 /** Adds the actor instances to a built stage scene (whose extras list the spawns in export order). */
-export function addActorInstances(scene: Scene, stage: Stage, image: Uint8Array): ActorInstancesResult {
+export function addActorInstances(scene: Scene, stage: Stage, image: Uint8Array, opts: { stageClip?: boolean } = {}): ActorInstancesResult {
   const res: ActorInstancesResult = { instances: 0, actors: 0, zeroOne: false, warnings: [] }
   const spawns = ((scene.extras?.snap as { spawns?: SpawnInfo[] } | undefined)?.spawns ?? [])
   if (!spawns.length) return res
@@ -141,12 +148,16 @@ export function addActorInstances(scene: Scene, stage: Stage, image: Uint8Array)
     const zero = prepare(0, true)
     if (zero) res.zeroOne = addZeroOneRide(scene, zero, group)
   }
+  const firsts: Animation[] = []
   for (const b of built.values()) {
     if (!b) continue
-    for (const a of b.anims) {
+    b.anims.forEach((a, k) => {
       if (!a.visibility?.length) delete a.visibility
-      scene.animations.push({ ...a, extras: { snap: { kind: 'actorAnimation', actor: b.actor.id, header: (a.extras?.snap as { header?: string } | undefined)?.header ?? hex(0) } } })
-    }
+      const clip = { ...a, extras: { snap: { kind: 'actorAnimation', actor: b.actor.id, header: (a.extras?.snap as { header?: string } | undefined)?.header ?? hex(0) } } }
+      scene.animations.push(clip)
+      if (k === 0 && !b.actor.common) firsts.push(clip)
+    })
   }
+  if (opts.stageClip) addStageClip(scene, firsts)
   return res
 }
