@@ -6,7 +6,7 @@ import { canvasPixels, changed, foreground, settled } from './pixels'
 /**
  * Pokémon Snap stage view on the bundled sample ROM (resources/samples/snap-sample.z64.gz, our own
  * synthetic data): open the Beach, see its rooms, toggle a room group, select a room, ride the
- * rail camera.
+ * rail camera; its actors: frame one, hide it.
  */
 let served: Served
 let browser: Browser
@@ -60,6 +60,27 @@ describe('Snap stage view (Chromium, browser mode, sample ROM)', () => {
     await page.waitForTimeout(800)
     await page.getByTestId('snap-rail-play').click()
     expect(await page.getByTestId('snap-rail-frame').innerText()).not.toBe(before)
+    expect(pageErrors).toEqual([])
+  })
+
+  it('lists the actors placed at their spawns; frame one, hide it', async () => {
+    const { page, pageErrors } = await openApp(browser, served)
+    await page.getByTestId('search-input').fill('Beach')
+    const hit = page.getByTestId('search-hit').filter({ hasText: 'snap-stage' }).first()
+    await hit.waitFor({ timeout: 60_000 })
+    await hit.click()
+    await page.locator('[data-testid="snap-stage"][data-stage="beach"][data-loading="0"]').waitFor({ timeout: 60_000 })
+    const list = page.getByTestId('snap-actors')
+    await expect.poll(async () => await list.locator('li').allInnerTexts()).toEqual([expect.stringContaining('spawn 0 Pikachu'), expect.stringContaining('spawn 2 Raichu'), expect.stringContaining('zero-one')])
+    await page.getByTestId('snap-toggle-anim').uncheck()
+    const raichu = list.locator('li').filter({ hasText: 'Raichu' })
+    await raichu.getByRole('button').click()
+    const framed = await settled(page, 'snap-canvas')
+    await screenshot(page, 'snap-stage-actor-framed')
+    // hiding the framed actor changes the picture (it fills the view)
+    await raichu.getByRole('checkbox').uncheck()
+    const hidden = await settled(page, 'snap-canvas')
+    expect(changed(framed, hidden), 'hiding the framed actor changes the picture').toBeGreaterThan(500)
     expect(pageErrors).toEqual([])
   })
 })
