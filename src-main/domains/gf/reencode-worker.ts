@@ -4,16 +4,13 @@
  * or the Electron main process. One lazily started worker thread runs the shared encoder
  * (src-shared/formats/gf/replace.ts) and is unref'd while idle.
  *
- * The worker is a TypeScript module loaded through tsx (etc1-worker.mjs registers it), which is
- * how the CLI, `modbench serve` and the tests run. Where that is not available (a bundled
- * Electron main, where the .ts sources are not shipped) or the worker fails, the job runs inline:
- * same result, only not off the main thread.
+ * Built code (the CLI bundle, the Electron main) starts the built etc1-worker beside it; the
+ * sources (tsx, tests) start etc1-worker.ts through the tsx bootstrap etc1-worker.mjs
+ * (src-main/node/worker-script.ts). A missing worker, or one that dies, fails the job with an error
+ * naming it: the encode never silently moves onto the main thread.
  */
 import { Worker } from 'node:worker_threads'
-import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import * as path from 'node:path'
-import { reencodeTexture } from '../../../src-shared/formats/gf/replace'
+import { workerScript } from '../../node/worker-script'
 import type { EncodeOptions } from '../../../src-shared/formats/pica/texture-codec'
 
 export interface ReencodeCtx {
@@ -44,77 +41,56 @@ export interface ReencodeResult {
 }
 
 interface Pending {
-  job: ReencodeJob
   resolve: (r: ReencodeResult) => void
   reject: (e: Error) => void
 }
 
-let worker: Worker | null | undefined
+let worker: Worker | undefined
 let nextId = 1
 const pending = new Map<number, Pending>()
 
-function inline(job: ReencodeJob): ReencodeResult {
-  const r = reencodeTexture(job.entry, job.rgba, job.width, job.height, job.ctx, job.opts)
-  return { bytes: r.bytes, decoded: r.decoded, psnr: r.psnr, offThread: false }
-}
-
-/** A worker died or could not start: finish its jobs inline and stop using workers. */
-function failOver(): void {
-  const w = worker
-  worker = null
-  w?.removeAllListeners()
-  void w?.terminate().catch(() => {})
+/** The worker died: its jobs fail with the reason; the next job starts a new worker. */
+function fail(w: Worker, reason: string): void {
+  if (worker !== w) return
+  worker = undefined
+  w.removeAllListeners()
+  void w.terminate().catch(() => {})
   for (const [id, p] of pending) {
     pending.delete(id)
-    try {
-      p.resolve(inline(p.job))
-    } catch (e) {
-      p.reject(e as Error)
-    }
+    p.reject(new Error(`the ETC1 worker stopped (${reason}); the texture was not re-encoded`))
   }
 }
 
-function getWorker(): Worker | null {
-  if (worker !== undefined) return worker
-  worker = null
-  try {
-    const here = path.dirname(fileURLToPath(import.meta.url))
-    const boot = path.join(here, 'etc1-worker.mjs')
-    const entry = path.join(here, 'etc1-worker.ts')
-    const tsconfig = path.resolve(here, '..', '..', '..', 'tsconfig.json')
-    if (!existsSync(boot) || !existsSync(entry)) return null
-    const w = new Worker(boot, { workerData: { entry: new URL(`file://${entry}`).href, tsconfig } })
-    w.on('message', (reply: ReencodeReply) => {
-      const p = pending.get(reply.id)
-      if (!p) return
-      pending.delete(reply.id)
-      if (!pending.size) w.unref()
-      if ('error' in reply) p.reject(new Error(reply.error))
-      else p.resolve({ bytes: reply.bytes, decoded: reply.decoded, psnr: reply.psnr, offThread: true })
-    })
-    w.on('error', failOver)
-    w.on('exit', () => {
-      if (worker === w) failOver()
-    })
-    w.unref()
-    worker = w
-  } catch {
-    worker = null
-  }
+/** The running worker, started on first use; throws when its script is missing. */
+function getWorker(): Worker {
+  if (worker) return worker
+  const script = workerScript('etc1-worker', import.meta.url)
+  const w = new Worker(script.file, { workerData: script.workerData })
+  w.on('message', (reply: ReencodeReply) => {
+    const p = pending.get(reply.id)
+    if (!p) return
+    pending.delete(reply.id)
+    if (!pending.size) w.unref()
+    if ('error' in reply) p.reject(new Error(reply.error))
+    else p.resolve({ bytes: reply.bytes, decoded: reply.decoded, psnr: reply.psnr, offThread: true })
+  })
+  w.on('error', (e) => fail(w, e.message))
+  w.on('exit', (code) => fail(w, `exit code ${code}`))
+  w.unref()
+  worker = w
   return worker
 }
 
 /**
- * Re-encodes `entry` (a GFTexture entry) from `rgba` on the worker thread, or inline when no
- * worker is available. Same contract and errors as `reencodeTexture` (errors arrive as `Error`s
- * carrying the same message).
+ * Re-encodes `entry` (a GFTexture entry) from `rgba` on the worker thread. Same contract and
+ * errors as `reencodeTexture` (errors arrive as `Error`s carrying the same message); a missing or
+ * dead worker is an error too.
  */
 export function reencodeOffThread(entry: Uint8Array, rgba: Uint8Array, width: number, height: number, ctx: ReencodeCtx = {}, opts: EncodeOptions = {}): Promise<ReencodeResult> {
   const job: ReencodeJob = { id: nextId++, entry, rgba, width, height, ctx, opts }
-  const w = getWorker()
-  if (!w) return Promise.resolve().then(() => inline(job))
   return new Promise<ReencodeResult>((resolve, reject) => {
-    pending.set(job.id, { job, resolve, reject })
+    const w = getWorker()
+    pending.set(job.id, { resolve, reject })
     w.ref()
     // Copies (structured clone): the caller keeps its buffers (the entry is a view into the set).
     w.postMessage(job)

@@ -7,7 +7,6 @@ import { UsageError, requireString } from '../../cli/command'
 import { writeFileAtomic } from '../../node/atomic'
 import { loadSnapRom } from './rom-file'
 import { STAGES, stageByName } from '../../../src-shared/formats/snap/stages'
-import { exportGlb } from '../../../src-shared/export/gltf'
 import type { N64Rom } from '../../../src-shared/formats/n64/rom'
 import type { Scene } from '../../../src-shared/scene/types'
 import { actorScene, addStageActors, listStageActors } from './actor-service'
@@ -72,6 +71,7 @@ export const actorCommand: Command = {
     const rom = await openRom(ctx)
     const { scene, warnings, actor } = actorScene(rom, stage, id, { hd: ctx.values.hd === true })
     warnAll(ctx, warnings)
+    const { exportGlb } = await import('../../../src-shared/export/gltf') // glTF-Transform only when exporting
     const glb = await exportGlb(scene)
     await writeFileAtomic(out, glb, [ctx.positionals[0]!])
     let triangles = 0

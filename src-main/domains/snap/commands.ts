@@ -4,7 +4,6 @@ import { writeFileAtomic } from '../../node/atomic'
 import { absentStages, listStages, stageScene, stageTrack } from './stages'
 import { loadSnapRom } from './rom-file'
 import { STAGES, stageByName } from '../../../src-shared/formats/snap/stages'
-import { exportGlb } from '../../../src-shared/export/gltf'
 import { hex } from '../../../src-shared/binary'
 import type { N64Rom } from '../../../src-shared/formats/n64/rom'
 import { actorCommands, exportStageActors } from './actor-commands'
@@ -93,6 +92,7 @@ const exportCmd: Command = {
     let triangles = 0
     for (const m of scene.meshes) for (const p of m.primitives) triangles += p.indices.length / 3
     const actors = ctx.values['no-actors'] === true ? 0 : exportStageActors(ctx, scene, rom, stage)
+    const { exportGlb } = await import('../../../src-shared/export/gltf') // glTF-Transform only when exporting
     const glb = await exportGlb(scene)
     await writeFileAtomic(out, glb, [ctx.positionals[0]!])
     const rooms = scene.nodes.filter((n) => (n.extras?.snap as { kind?: string } | undefined)?.kind === 'room').length

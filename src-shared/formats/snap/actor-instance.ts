@@ -12,7 +12,7 @@ import type { Animation, Scene, SceneNode } from '../../scene/types'
 import { buildActorScene } from './actor-scene'
 import { findStageActors, loadActor, type StageActor } from './actors'
 import type { Stage } from './stage'
-import { eulerToQuat } from './stage-scene'
+import { quatFromEulerExtrinsicXYZ } from '../../scene/math'
 import { railAt, railFromScene, railYaw } from './rail'
 import { addStageClip } from './actor-stage-clip'
 
@@ -138,7 +138,7 @@ export function addActorInstances(scene: Scene, stage: Stage, image: Uint8Array,
     }
     const spawnNode = scene.nodes.length
     scene.nodes.push({
-      name: `spawn ${i} ${b.actor.name}`, parent: group, translation: [sp.world[0], y, sp.world[2]], rotation: eulerToQuat(sp.euler), scale: [sc[0] * s0, sc[1] * s0, sc[2] * s0],
+      name: `spawn ${i} ${b.actor.name}`, parent: group, translation: [sp.world[0], y, sp.world[2]], rotation: quatFromEulerExtrinsicXYZ(sp.euler), scale: [sc[0] * s0, sc[1] * s0, sc[2] * s0],
       extras: { snap: { kind: 'actorInstance', spawn: i, id: sp.id, name: b.actor.name, spawnType: b.actor.spawnType, archive: b.actor.archive } },
     })
     instantiate(scene, b, spawnNode, `spawn ${i} ${b.actor.name}`)

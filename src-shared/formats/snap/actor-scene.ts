@@ -4,15 +4,19 @@
  * bind pose with one bone of weight 1 each (the bone whose matrix loaded them, §6), inverse bind
  * matrices from the rest world matrices, and every animation baked per animation frame (30 ×
  * speed fps): node TRS (Euler composed into quaternions), visibility from SET_FLAGS, and material
- * tracks as the scene's UV / texture-swap / colour tracks.
+ * tracks as the scene's UV / texture-swap / colour tracks. The conversion step only: `loadActor`
+ * (actors.ts) read every ROM byte; meshes and material tracks go through the shared assembler
+ * (stage-meshes.ts, stage-scene-anim.ts) as the stage's do.
  */
 import { hex } from '../../binary'
-import { mat4Invert } from '../../scene/math'
+import { SceneAssembler, identityMatrices } from '../../scene/assemble'
+import { mat4Invert, quatFromEulerExtrinsicXYZ } from '../../scene/math'
 import type { Animation, Channel, Quat, Scene, VisibilityTrack } from '../../scene/types'
 import { sampleAnimation, type ActorAnimation } from './actor-anim'
-import type { LoadedActor } from './actors'
+import type { LoadedActor, LoadedAnimation } from './actors'
 import type { GfxNode } from './node-list'
-import { SceneBuilder, bakeStageMaterialAnimation, eulerToQuat, nodeWorlds, type MaterialTrackSource } from './stage-scene'
+import { StageMeshes, nodeWorlds } from './stage-meshes'
+import { stageMaterialAnimation } from './stage-scene-anim'
 
 export interface ActorSceneStats {
   nodes: number
@@ -44,7 +48,7 @@ function nodeChannels(anim: ActorAnimation, nodes: GfxNode[], jointBase: number)
     samples.forEach((frame, f) => {
       const p = frame[i]!
       t.push(...p.translation)
-      prev = continuous(eulerToQuat(p.rotation), prev)
+      prev = continuous(quatFromEulerExtrinsicXYZ(p.rotation), prev)
       r.push(...prev)
       // flags bit 1 hides the node and its subtree: a zero scale collapses both (§7.7)
       s.push(...(p.flags & 2 ? [0, 0, 0] : p.scale))
@@ -62,57 +66,70 @@ function nodeChannels(anim: ActorAnimation, nodes: GfxNode[], jointBase: number)
   return { channels, visibility }
 }
 
-/** Builds the neutral scene of a loaded actor. */
-export function buildActorScene(l: LoadedActor): { scene: Scene; stats: ActorSceneStats } {
-  const a = l.actor
-  const b = new SceneBuilder({ map: l.map }, a.name)
-  const nodes = l.draws.nodes
-  const worlds = nodeWorlds(nodes)
-  nodes.forEach((n) => {
-    b.node({
-      name: `node ${n.index}`, parent: n.parent, translation: [...n.translation], rotation: eulerToQuat(n.rotation), scale: [...n.scale],
+/** One joint node per model node (scene nodes 0…n-1, `node <i>`). */
+function jointNodes(a: SceneAssembler, nodes: GfxNode[]): void {
+  for (const n of nodes) {
+    a.node({
+      name: `node ${n.index}`, parent: n.parent, translation: [...n.translation], rotation: quatFromEulerExtrinsicXYZ(n.rotation), scale: [...n.scale],
       extras: { snap: { kind: 'joint', index: n.index, depth: n.depth, addr: hex(n.addr), ...(n.billboard ? { billboard: n.billboard, note: 'billboard nodes are exported as plain joints (§6 rule 7)' } : {}) } },
     })
-  })
-  const drawsRef = { nodes, drawCalls: l.draws.drawCalls, materials: l.draws.materials }
-  const mesh = b.mesh(`${a.name} mesh`, drawsRef, { skinned: true })
+  }
+}
+
+/** The skinned mesh, its skin (inverse binds from the rest world matrices) and its root node. */
+function skinnedMesh(a: SceneAssembler, meshes: StageMeshes, l: LoadedActor): { mesh: number; triangles: number } | null {
+  const name = l.actor.name
+  const nodes = l.draws.nodes
+  const mesh = meshes.mesh(`${name} mesh`, l.draws, { skinned: true })
   const ibm = new Float32Array(nodes.length * 16)
-  worlds.forEach((w, j) => {
+  const identity = identityMatrices(1)
+  nodeWorlds(nodes).forEach((w, j) => {
     const inv = mat4Invert(w)
-    if (!inv) b.warnings.push(`node ${j}: rest matrix is singular; identity inverse bind matrix used`)
-    ibm.set(inv ?? [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], j * 16)
+    if (!inv) a.warn(`node ${j}: rest matrix is singular; identity inverse bind matrix used`)
+    ibm.set(inv ?? identity, j * 16)
   })
   if (mesh) {
-    b.scene.skins.push({ name: `${a.name} skin`, joints: nodes.map((n) => n.index), inverseBindMatrices: ibm, skeleton: 0 })
-    b.node({ name: `${a.name} mesh`, parent: -1, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], mesh: mesh.mesh, skin: 0, extras: { snap: { kind: 'actorMesh' } } })
+    a.scene.skins.push({ name: `${name} skin`, joints: nodes.map((n) => n.index), inverseBindMatrices: ibm, skeleton: 0 })
+    a.node({ name: `${name} mesh`, parent: -1, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], mesh: mesh.mesh, skin: 0, extras: { snap: { kind: 'actorMesh' } } })
   }
-  const stats: ActorSceneStats = { nodes: nodes.length, meshes: mesh ? b.scene.meshes[mesh.mesh]!.primitives.length : 0, triangles: mesh?.triangles ?? 0, animations: [], materialTracks: 0, warnings: b.warnings }
+  return mesh
+}
+
+/** One actor animation as a clip: node channels, visibility and its material tracks. */
+function animationClip(a: SceneAssembler, meshes: StageMeshes, l: LoadedActor, la: LoadedAnimation, anim: ActorAnimation): Animation {
+  const { channels, visibility } = nodeChannels(anim, l.draws.nodes, 0)
+  const mat = la.materials?.length ? stageMaterialAnimation(a, meshes, { animated: la.materials, textures: l.textures }) : null
+  return {
+    name: la.name, duration: Math.max(anim.frames, 1) / anim.fps, frameRate: anim.fps, channels, loop: anim.loops,
+    ...(visibility.length ? { visibility } : {}),
+    ...(mat?.uvTracks ? { uvTracks: mat.uvTracks } : {}), ...(mat?.textureSwaps ? { textureSwaps: mat.textureSwaps } : {}), ...(mat?.colorTracks ? { colorTracks: mat.colorTracks } : {}),
+    extras: { snap: { kind: 'actorAnimation', header: la.name, speed: anim.header.speed, frames: anim.frames, materialTracks: anim.materialTracks } },
+  }
+}
+
+/** Builds the neutral scene of a loaded actor (the conversion step). */
+export function buildActorScene(l: LoadedActor): { scene: Scene; stats: ActorSceneStats } {
+  const act = l.actor
+  // as the stage scene: warn at every use of a texture that does not decode
+  const a = new SceneAssembler(act.name, { retryFailedTextures: true })
+  const meshes = new StageMeshes(a, l.textures)
+  jointNodes(a, l.draws.nodes)
+  const mesh = skinnedMesh(a, meshes, l)
+  const stats: ActorSceneStats = { nodes: l.draws.nodes.length, meshes: mesh ? a.scene.meshes[mesh.mesh]!.primitives.length : 0, triangles: mesh?.triangles ?? 0, animations: [], materialTracks: 0, warnings: a.warnings }
   for (const la of l.animations) {
     if (!la.anim) { stats.animations.push({ name: la.name, frames: 0, error: la.error }); continue }
-    const anim = la.anim
-    const { channels, visibility } = nodeChannels(anim, nodes, 0)
-    const sources: MaterialTrackSource[] = []
-    anim.materialTables.forEach((table, i) => {
-      if (table && l.draws.nodeMaterials[i]!.length) sources.push({ draws: drawsRef, table, speed: anim.fps / 30, label: `${a.name} ${la.name} node ${i}`, node: i, materials: l.draws.nodeMaterials[i]! })
-    })
-    const mat = sources.length ? bakeStageMaterialAnimation(b, { map: l.map }, sources) : null
-    const clip: Animation = {
-      name: la.name, duration: Math.max(anim.frames, 1) / anim.fps, frameRate: anim.fps, channels, loop: anim.loops,
-      ...(visibility.length ? { visibility } : {}),
-      ...(mat?.uvTracks ? { uvTracks: mat.uvTracks } : {}), ...(mat?.textureSwaps ? { textureSwaps: mat.textureSwaps } : {}), ...(mat?.colorTracks ? { colorTracks: mat.colorTracks } : {}),
-      extras: { snap: { kind: 'actorAnimation', header: la.name, speed: anim.header.speed, frames: anim.frames, materialTracks: anim.materialTracks } },
-    }
-    b.scene.animations.push(clip)
-    stats.animations.push({ name: la.name, frames: anim.frames })
-    stats.materialTracks += anim.materialTracks
+    a.scene.animations.push(animationClip(a, meshes, l, la, la.anim))
+    stats.animations.push({ name: la.name, frames: la.anim.frames })
+    stats.materialTracks += la.anim.materialTracks
   }
-  b.scene.extras = {
+  const warnings = [...act.warnings, ...l.draws.warnings, ...a.warnings]
+  a.scene.extras = {
     snap: {
-      kind: 'actor', id: a.id, name: a.name, archive: a.archive, renderKind: l.draws.kind, spawnType: a.spawnType, hd: l.hd, hasHd: a.hd !== undefined,
-      initData: a.initData ? hex(a.initData.addr) : null, scale: a.initData?.scale ?? [1, 1, 1],
-      animations: stats.animations, warnings: [...a.warnings, ...l.draws.warnings, ...b.warnings].slice(0, 100),
+      kind: 'actor', id: act.id, name: act.name, archive: act.archive, renderKind: l.draws.kind, spawnType: act.spawnType, hd: l.hd, hasHd: act.hd !== undefined,
+      initData: act.initData ? hex(act.initData.addr) : null, scale: act.initData?.scale ?? [1, 1, 1],
+      animations: stats.animations, warnings: warnings.slice(0, 100),
     },
   }
-  stats.warnings = [...a.warnings, ...l.draws.warnings, ...b.warnings]
-  return { scene: b.scene, stats }
+  stats.warnings = warnings
+  return { scene: a.scene, stats }
 }

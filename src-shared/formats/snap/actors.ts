@@ -16,6 +16,7 @@ import {
 import { spawnName } from './species'
 import { readNodeList } from './node-list'
 import type { Stage } from './stage'
+import { decodeDrawTextures, readAnimated, type AnimatedModel } from './stage-models'
 
 export interface StageActor {
   id: number
@@ -148,6 +149,8 @@ export interface LoadedAnimation {
   name: string
   anim?: ActorAnimation
   error?: string
+  /** The animation's material tracks per node with a table (§7.6), baked with their flipbook pixels. */
+  materials?: AnimatedModel[]
 }
 
 export interface LoadedActor {
@@ -155,6 +158,8 @@ export interface LoadedActor {
   map: AddressMap
   draws: ActorDraws
   animations: LoadedAnimation[]
+  /** Decoded RGBA8 (or the decode error) of every texture the draws and material tracks use, by `textureKey`. */
+  textures: Map<string, Uint8Array | Error>
   hd: boolean
 }
 
@@ -165,9 +170,21 @@ export function actorMap(sa: StageActors, a: StageActor, hd = false): AddressMap
 }
 
 /**
- * Runs an actor's display lists and reads its animations. Throws FormatError when the model
- * itself cannot be built; a bad animation is kept as an entry with `error`.
+ * The structure step of an actor scene (actor-scene.ts converts it without touching the ROM):
+ * runs the display lists, decodes their textures, reads the animations and bakes their material
+ * tracks. Throws FormatError when the model itself cannot be built; a bad animation is kept as an
+ * entry with `error`.
  */
+/** The material-track tables of one animation, per node that has materials (tags `node:m`). */
+function materialAnims(map: AddressMap, textures: LoadedActor['textures'], draws: ActorDraws, anim: ActorAnimation, label: string): AnimatedModel[] {
+  const out: AnimatedModel[] = []
+  anim.materialTables.forEach((table, i) => {
+    const materials = draws.nodeMaterials[i]!
+    if (table && materials.length) out.push(readAnimated(map, textures, { draws, table, speed: anim.fps / 30, label: `${label} node ${i}`, node: i, materials }))
+  })
+  return out
+}
+
 export function loadActor(sa: StageActors, a: StageActor, opts: { hd?: boolean; maxCommands?: number } = {}): LoadedActor {
   if (a.error) throw new FormatError(a.error)
   if (!a.model) throw new FormatError(`actor ${a.name} has no model`)
@@ -188,5 +205,8 @@ export function loadActor(sa: StageActors, a: StageActor, opts: { hd?: boolean; 
     }
     return e
   })
-  return { actor: a, map, draws, animations, hd: useHd }
+  const textures: LoadedActor['textures'] = new Map()
+  decodeDrawTextures(map, textures, draws)
+  for (const e of animations) if (e.anim) e.materials = materialAnims(map, textures, draws, e.anim, `${a.name} ${e.name}`)
+  return { actor: a, map, draws, animations, textures, hd: useHd }
 }
