@@ -20,13 +20,19 @@ afterAll(async () => {
   await served?.close()
 })
 
+/** Opens the app, searches `query` and opens the first hit of asset kind `kind`. */
+async function openHit(query: string, kind: string): Promise<Awaited<ReturnType<typeof openApp>>> {
+  const app = await openApp(browser, served)
+  await app.page.getByTestId('search-input').fill(query)
+  const hit = app.page.getByTestId('search-hit').filter({ hasText: kind }).first()
+  await hit.waitFor({ timeout: 60_000 })
+  await hit.click()
+  return app
+}
+
 describe('Snap stage view (Chromium, browser mode, sample ROM)', () => {
   it('opens the Beach, toggles a room group, selects a room and rides the rail', async () => {
-    const { page, pageErrors } = await openApp(browser, served)
-    await page.getByTestId('search-input').fill('Beach')
-    const hit = page.getByTestId('search-hit').filter({ hasText: 'snap-stage' }).first()
-    await hit.waitFor({ timeout: 60_000 })
-    await hit.click()
+    const { page, pageErrors } = await openHit('Beach', 'snap-stage')
     await page.locator('[data-testid="snap-stage"][data-stage="beach"][data-loading="0"]').waitFor({ timeout: 60_000 })
     await expect.poll(async () => await page.getByTestId('snap-rooms').locator('li').count()).toBe(8)
 
@@ -64,11 +70,7 @@ describe('Snap stage view (Chromium, browser mode, sample ROM)', () => {
   })
 
   it('lists the actors placed at their spawns; frame one, hide it', async () => {
-    const { page, pageErrors } = await openApp(browser, served)
-    await page.getByTestId('search-input').fill('Beach')
-    const hit = page.getByTestId('search-hit').filter({ hasText: 'snap-stage' }).first()
-    await hit.waitFor({ timeout: 60_000 })
-    await hit.click()
+    const { page, pageErrors } = await openHit('Beach', 'snap-stage')
     await page.locator('[data-testid="snap-stage"][data-stage="beach"][data-loading="0"]').waitFor({ timeout: 60_000 })
     const list = page.getByTestId('snap-actors')
     await expect.poll(async () => await list.locator('li').allInnerTexts()).toEqual([expect.stringContaining('spawn 0 Pikachu'), expect.stringContaining('spawn 2 Raichu'), expect.stringContaining('zero-one')])
@@ -85,11 +87,7 @@ describe('Snap stage view (Chromium, browser mode, sample ROM)', () => {
   })
 
   it('an actor opens in the viewport: its animations in the clip list, the skeleton overlay, scrubbing', async () => {
-    const { page, pageErrors } = await openApp(browser, served)
-    await page.getByTestId('search-input').fill('raichu')
-    const hit = page.getByTestId('search-hit').filter({ hasText: 'snap-actor' }).first()
-    await hit.waitFor({ timeout: 60_000 })
-    await hit.click()
+    const { page, pageErrors } = await openHit('raichu', 'snap-actor')
     const clip = page.getByTestId('anim-clip')
     await clip.waitFor({ timeout: 60_000 })
     await expect.poll(async () => await clip.locator('option').allInnerTexts()).toEqual([expect.stringMatching(/^0x802C[0-9A-F]{4} \(20 f @ 30 fps\)$/), expect.stringMatching(/^0x802C[0-9A-F]{4} \(10 f @ 15 fps\)$/)])

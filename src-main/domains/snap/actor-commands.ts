@@ -3,33 +3,13 @@
  * part of `snap export` (`exportStageActors`, called from src-main/cli/commands/snap.ts).
  */
 import type { Command, CommandContext } from '../../cli/command'
-import { UsageError, requireString } from '../../cli/command'
+import { requireString } from '../../cli/command'
 import { writeFileAtomic } from '../../node/atomic'
-import { loadSnapRom } from './rom-file'
-import { STAGES, stageByName } from '../../../src-shared/formats/snap/stages'
+import { STAGE_NAMES as NAMES, openSnapRomArg, stageOption, warnAll } from './cli-options'
 import type { N64Rom } from '../../../src-shared/formats/n64/rom'
 import type { Scene } from '../../../src-shared/scene/types'
 import { actorScene, addStageActors, listStageActors } from './actor-service'
 
-const NAMES = STAGES.map((s) => s.name).join(' | ')
-
-function stageOf(ctx: CommandContext): string {
-  const name = requireString(ctx, 'stage')
-  const s = stageByName(name)
-  if (!s) throw new UsageError(`--stage must be one of ${NAMES}, got ${JSON.stringify(name)}`)
-  return s.name
-}
-
-async function openRom(ctx: CommandContext): Promise<N64Rom> {
-  const rom = await loadSnapRom(ctx.positionals[0]!)
-  if (!rom.verified) ctx.err(`warning: ${rom.file}: MD5 ${rom.md5} is not Pokémon Snap (USA 1.0); opened with the US 1.0 layout (unverified)`)
-  return rom
-}
-
-function warnAll(ctx: CommandContext, warnings: string[]): void {
-  for (const w of warnings.slice(0, 20)) ctx.err(`warning: ${w}`)
-  if (warnings.length > 20) ctx.err(`warning: … and ${warnings.length - 20} more`)
-}
 
 export const actorsCommand: Command = {
   name: 'snap actors',
@@ -39,8 +19,8 @@ export const actorsCommand: Command = {
   options: { stage: { type: 'string' } },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
-    const stage = stageOf(ctx)
-    const rom = await openRom(ctx)
+    const stage = stageOption(ctx)
+    const rom = await openSnapRomArg(ctx)
     const { items, warnings } = listStageActors(rom, stage)
     warnAll(ctx, warnings)
     if (ctx.json) {
@@ -65,10 +45,10 @@ export const actorCommand: Command = {
   options: { stage: { type: 'string' }, id: { type: 'string' }, out: { type: 'string' }, hd: { type: 'boolean' } },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
-    const stage = stageOf(ctx)
+    const stage = stageOption(ctx)
     const id = requireString(ctx, 'id')
     const out = requireString(ctx, 'out')
-    const rom = await openRom(ctx)
+    const rom = await openSnapRomArg(ctx)
     const { scene, warnings, actor } = actorScene(rom, stage, id, { hd: ctx.values.hd === true })
     warnAll(ctx, warnings)
     const { exportGlb } = await import('../../../src-shared/export/gltf') // glTF-Transform only when exporting

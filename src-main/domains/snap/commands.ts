@@ -2,28 +2,12 @@ import type { Command, CommandContext } from '../../cli/command'
 import { UsageError, intOption, requireString } from '../../cli/command'
 import { writeFileAtomic } from '../../node/atomic'
 import { absentStages, listStages, stageScene, stageTrack } from './stages'
-import { loadSnapRom } from './rom-file'
-import { STAGES, stageByName } from '../../../src-shared/formats/snap/stages'
 import { hex } from '../../../src-shared/binary'
-import type { N64Rom } from '../../../src-shared/formats/n64/rom'
+import { STAGE_NAMES as NAMES, openSnapRomArg as open, stageOption, warnAll } from './cli-options'
 import { actorCommands, exportStageActors } from './actor-commands'
 
-const NAMES = STAGES.map((s) => s.name).join(' | ')
 const r3 = (v: number[]) => v.map((x) => Math.round(x * 1e4) / 1e4)
 
-function stageOption(ctx: CommandContext): string {
-  const name = requireString(ctx, 'stage')
-  const s = stageByName(name)
-  if (!s) throw new UsageError(`--stage must be one of ${NAMES}, got ${JSON.stringify(name)}`)
-  return s.name
-}
-
-async function open(ctx: CommandContext): Promise<N64Rom> {
-  const rom = await loadSnapRom(ctx.positionals[0]!)
-  if (rom.headerMismatch) ctx.err(`warning: ${rom.file}: header name ${JSON.stringify(rom.header.name)} does not name Pokémon Snap, but the overlay table has its layout; reading it as Pokémon Snap`)
-  if (!rom.verified) ctx.err(`warning: ${rom.file}: MD5 ${rom.md5} is not Pokémon Snap (USA 1.0); opened with the US 1.0 layout (unverified)`)
-  return rom
-}
 
 const stages: Command = {
   name: 'snap stages',
@@ -86,8 +70,7 @@ const exportCmd: Command = {
     const out = requireString(ctx, 'out')
     const rom = await open(ctx)
     const { scene, warnings } = stageScene(rom, stage)
-    for (const w of warnings.slice(0, 20)) ctx.err(`warning: ${w}`)
-    if (warnings.length > 20) ctx.err(`warning: … and ${warnings.length - 20} more`)
+    warnAll(ctx, warnings)
     // triangles: the stage's own geometry (counted before the actors' meshes are added)
     let triangles = 0
     for (const m of scene.meshes) for (const p of m.primitives) triangles += p.indices.length / 3
