@@ -3,7 +3,7 @@ export { createViewport, createViewportOn, applyMaterial, defaultToggles, type V
 export { buildScene, dynamicNodes, commonAncestor, type BuiltScene, type BuiltMaterial, type BuildOptions, type MeshInfo } from './build'
 export { AnimationPlayer, type PlayerState } from './player'
 export { SkeletonOverlay, makeGrid, makeCurves, makeBoundsBox, niceStep } from './helpers'
-export { useViewport, type UseViewportOptions, type ViewportHost } from './use-viewport'
+export { useViewport, onViewport, type UseViewportOptions, type ViewportHost } from './use-viewport'
 export { countStats, builtStats, poseBounds, markerNodes, type SceneStats } from './explore'
 export * from './fly'
 export { FlyController } from './fly-controller'

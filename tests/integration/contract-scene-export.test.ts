@@ -17,29 +17,12 @@ import { registerDomain } from '../../src-main/domains/index'
 import { errorReplyOf } from '../../src-shared/transport/api-error'
 import { fakeNode } from '../fixtures/domains/fake/node'
 import { writeFake } from '../fixtures/domains/fake/format'
+import { glbFloats, glbJson } from '../helpers/glb'
 
 const TRIANGLES = [
   [0, 0, 0, 1, 0, 0, 0, 1, 0],
   [0, 0, 1, 1.5, 0, 1, 0, -2.25, 1],
 ]
-
-/** The JSON chunk and the float data of accessor `i` of a glb, read by hand (glTF 2.0 §4.4). */
-function glbAccessor(bytes: Uint8Array, i: number): { json: Record<string, any>; floats: number[] } {
-  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-  expect(dv.getUint32(0, true)).toBe(0x46546c67) // 'glTF'
-  expect(dv.getUint32(4, true)).toBe(2)
-  expect(dv.getUint32(8, true)).toBe(bytes.byteLength)
-  const jsonLen = dv.getUint32(12, true)
-  expect(dv.getUint32(16, true)).toBe(0x4e4f534a) // 'JSON'
-  const json = JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + jsonLen)))
-  const binStart = 20 + jsonLen + 8
-  const acc = json.accessors[i]
-  const view = json.bufferViews[acc.bufferView]
-  const off = binStart + (view.byteOffset ?? 0) + (acc.byteOffset ?? 0)
-  const floats: number[] = []
-  for (let k = 0; k < acc.count * 3; k++) floats.push(dv.getFloat32(off + k * 4, true))
-  return { json, floats }
-}
 
 describe('scene:export (the UI export service)', () => {
   let dir: string
@@ -83,9 +66,10 @@ describe('scene:export (the UI export service)', () => {
     expect(res).toMatchObject({ id: meshId, kind: 'fake-mesh', out, bytes: bytes.byteLength, meshes: 1 })
     const report = await validateBytes(bytes)
     expect(report.issues.numErrors).toBe(0)
-    const { json, floats } = glbAccessor(bytes, json0(bytes).meshes[0].primitives[0].attributes.POSITION)
-    expect(json.accessors[json.meshes[0].primitives[0].attributes.POSITION].count).toBe(6)
-    expect(floats).toEqual(TRIANGLES.flat())
+    const json = glbJson(bytes)
+    const position = json.meshes[0].primitives[0].attributes.POSITION
+    expect(json.accessors[position].count).toBe(6)
+    expect(glbFloats(bytes, position)).toEqual(TRIANGLES.flat())
   })
 
   it('refuses an existing output with code exists (file untouched) unless overwrite is true', async () => {
@@ -108,8 +92,3 @@ describe('scene:export (the UI export service)', () => {
     expect(fs.readFileSync(file)).toEqual(before)
   })
 })
-
-function json0(bytes: Uint8Array): Record<string, any> {
-  const len = new DataView(bytes.buffer, bytes.byteOffset).getUint32(12, true)
-  return JSON.parse(new TextDecoder().decode(bytes.subarray(20, 20 + len)))
-}
