@@ -54,8 +54,9 @@ export async function exportSceneToFile(t: ExportTarget, h: ExportHooks = {}): P
     (async (title: string, def: string) => {
       if (b.pick) {
         const p = await b.pick({ kind: 'save-file', title, defaultPath: def, filters: [{ name: 'glTF binary', extensions: ['glb'] }] })
-        // The native save dialog has already asked about replacing an existing file.
-        return p ? { path: p, confirmed: true } : null
+        // Electron's native save dialog has already asked about replacing an existing file;
+        // browser mode's picker has not.
+        return p ? { path: p, confirmed: b.transport === 'electron' } : null
       }
       const p = window.prompt(title, def)
       return p ? { path: p, confirmed: false } : null
