@@ -4,7 +4,7 @@
  * IPC (preload → ipcMain.handle) and by browser mode's loopback HTTP server.
  */
 import type { CatalogApi, CatalogEvents } from './api/catalog'
-import type { SceneApi } from './api/scene'
+import type { SceneApi, SceneEvents } from './api/scene'
 import type { GfApi, GfEvents } from './api/gf'
 import type { GfModelApi } from './api/gf-model'
 import type { ReApi } from './api/re'
@@ -20,10 +20,10 @@ export type Channel = keyof Api
 export type Req<C extends Channel> = Api[C]['req']
 export type Res<C extends Channel> = Api[C]['res']
 
-export type Events = CatalogEvents & GfEvents
+export type Events = CatalogEvents & GfEvents & SceneEvents
 
 /** Every event name, for transports that must subscribe by name (browser mode's event stream). */
-export const EVENT_NAMES = ['index:progress', 'catalog:changed', 'gf:progress'] as const satisfies readonly (keyof Events)[]
+export const EVENT_NAMES = ['index:progress', 'catalog:changed', 'gf:progress', 'scene:progress'] as const satisfies readonly (keyof Events)[]
 export type EventName = keyof Events
 
 /** What the renderer gets: `window.modbench` in Electron, an HTTP client in browser mode. */
