@@ -1,12 +1,13 @@
 /**
  * Export .glb from the UI: one function every view's Export button and the tree's context menu
- * call. It asks where to write (native save dialog in Electron, a path prompt in browser mode),
+ * call. It asks where to write (native save dialog in Electron, the file browser in browser mode),
  * calls `scene:export` (the CLI's export code on the main side), asks before replacing an existing
  * file, and reports progress from `scene:progress`.
  */
 import type { SceneExportStage, SceneExportSummary } from '@shared/api/scene'
 import type { ModbenchBridge } from '@shared/api'
 import { bridge as defaultBridge, errorCode } from './bridge'
+import { askPath } from './files/ask-path'
 
 export interface ExportTarget {
   /** Catalog asset id, or 'demo' for the built-in demo scene. */
@@ -19,7 +20,7 @@ export interface ExportTarget {
 
 export interface ExportHooks {
   onProgress?: (stage: SceneExportStage, fraction: number) => void
-  /** Where to write (null: cancelled). Default: the bridge's save dialog, else `window.prompt`. */
+  /** Where to write (null: cancelled). Default: `askPath` (native dialog or the file browser, both ask before replacing). */
   choosePath?: (title: string, defaultPath: string) => Promise<{ path: string; confirmed: boolean } | null>
   /** Whether to replace an existing file. Default `window.confirm`. */
   confirmReplace?: (path: string) => Promise<boolean> | boolean
@@ -52,14 +53,9 @@ export async function exportSceneToFile(t: ExportTarget, h: ExportHooks = {}): P
   const choose =
     h.choosePath ??
     (async (title: string, def: string) => {
-      if (b.pick) {
-        const p = await b.pick({ kind: 'save-file', title, defaultPath: def, filters: [{ name: 'glTF binary', extensions: ['glb'] }] })
-        // Electron's native save dialog has already asked about replacing an existing file;
-        // browser mode's picker has not.
-        return p ? { path: p, confirmed: b.transport === 'electron' } : null
-      }
-      const p = window.prompt(title, def)
-      return p ? { path: p, confirmed: false } : null
+      // Electron's native save dialog and browser mode's file browser both ask before replacing.
+      const p = await askPath({ kind: 'save-file', title, defaultPath: def, filters: [{ name: 'glTF binary', extensions: ['glb'] }] })
+      return p ? { path: p, confirmed: true } : null
     })
   const confirmReplace = h.confirmReplace ?? ((p: string) => window.confirm(`${p} already exists. Replace it?`))
   const picked = await choose(`Export ${t.name} as .glb`, defaultGlbPath(t))

@@ -5,7 +5,7 @@ import * as path from 'node:path'
 import { spawnSync } from 'node:child_process'
 import type { Browser } from 'playwright-core'
 import { validateBytes } from 'gltf-validator'
-import { artifactsDir, launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
+import { answerFileBrowser, artifactsDir, launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
 import { canvasPixels, changed, settled } from './pixels'
 
 /**
@@ -130,34 +130,37 @@ describe('exploring a scene (Chromium, browser mode)', () => {
     await page.locator('[data-testid="snap-stage"][data-stage="beach"][data-loading="0"]').waitFor({ timeout: 60_000 })
     await page.getByTestId('render-panel').waitFor()
 
-    const dialogs: string[] = []
-    let answerConfirm = false
-    page.on('dialog', async (d) => {
-      dialogs.push(`${d.type()}: ${d.message()} [${d.defaultValue()}]`)
-      if (d.type() === 'prompt') await d.accept(d.defaultValue())
-      else if (answerConfirm) await d.accept()
-      else await d.dismiss()
-    })
+    // The file browser proposes a .glb beside the ROM (never inside an input folder).
     await page.getByTestId('export-glb').click()
+    const fb = page.getByTestId('file-browser')
+    await fb.waitFor({ timeout: 30_000 })
+    const proposed = `${(await page.getByTestId('fb-folder').textContent().catch(() => '')) ?? ''} ${await page.getByTestId('fb-name').inputValue()}`
+    expect(proposed).toContain('.glb')
+    expect(proposed).toContain(path.basename(work)) // beside the ROM
+    await page.getByTestId('fb-ok').click()
     await expect.poll(async () => await page.getByTestId('export-result').textContent().catch(() => ''), { timeout: 60_000 }).toMatch(/^Wrote /)
     const out = fs.readdirSync(work).filter((f) => f.endsWith('.glb'))
     expect(out).toHaveLength(1)
     const file = path.join(work, out[0]!)
-    expect(dialogs[0]).toContain(`[${file}]`) // proposed beside the ROM
     const bytes = new Uint8Array(fs.readFileSync(file))
     const report = await validateBytes(bytes)
     expect(report.issues.numErrors).toBe(0)
     fs.copyFileSync(file, path.join(artifactsDir, 'scene-explore-stage.glb'))
 
-    // Again: the file exists → a confirm; dismissed → nothing written.
+    // Again: the file exists → the browser asks; cancelled → nothing written.
     fs.writeFileSync(file, 'placeholder')
     await page.getByTestId('export-glb').click()
-    await expect.poll(() => dialogs.some((d) => d.startsWith('confirm:') && d.includes('already exists')), { message: `${dialogs.join('\n')}\n${await page.getByTestId('export-result').textContent().catch(() => '')}` }).toBe(true)
+    await fb.waitFor({ timeout: 30_000 })
+    await page.getByTestId('fb-name').fill(file)
+    await page.getByTestId('fb-ok').click()
+    await page.getByTestId('fb-confirm').waitFor({ timeout: 30_000 })
+    await page.getByTestId('fb-cancel').click()
+    await fb.waitFor({ state: 'detached', timeout: 30_000 })
     await expect.poll(async () => await page.getByTestId('export-glb').isEnabled()).toBe(true)
     expect(fs.readFileSync(file, 'utf8')).toBe('placeholder')
     // Confirmed → replaced by a glb.
-    answerConfirm = true
     await page.getByTestId('export-glb').click()
+    await answerFileBrowser(page, file, { replace: true })
     await expect.poll(() => fs.readFileSync(file).subarray(0, 4).toString('latin1'), { timeout: 60_000 }).toBe('glTF')
 
     // Picking in the stage fills the Inspector.
