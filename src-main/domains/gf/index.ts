@@ -9,7 +9,7 @@ export const gfNode = defineNodeDomain({
   folderDetectors: gfFolderDetectors,
   cli: { groups: ['gf'], load: () => import('./commands').then((m) => m.gfCommands) },
   handlers: {
-    channels: ['gf:textures', 'gf:texture', 'gf:previewReplace', 'gf:repack', 'gf:exportPng', 'gf:exportAll'],
+    channels: ['gf:textures', 'gf:texture', 'gf:previewReplace', 'gf:repack', 'gf:cancel', 'gf:exportPng', 'gf:exportAll'],
     load: () => import('./handlers').then((m) => m.gfHandlers),
   },
 })

@@ -1,20 +1,15 @@
 /**
- * Texture re-encoding off the main thread, for UI previews (`gf:previewReplace`): an ETC1/ETC1A4
- * encode of a 1024×1024 texture takes seconds and would otherwise block the server (browser mode)
- * or the Electron main process. One lazily started worker thread runs the shared encoder
- * (src-shared/formats/gf/replace.ts) and is unref'd while idle.
- *
- * The worker is a TypeScript module loaded through tsx (etc1-worker.mjs registers it), which is
- * how the CLI, `modbench serve` and the tests run. Where that is not available (a bundled
- * Electron main, where the .ts sources are not shipped) or the worker fails, the job runs inline:
- * same result, only not off the main thread.
+ * Texture re-encoding for UI previews (`gf:previewReplace`) off the main thread: an ETC1/ETC1A4
+ * encode of a 1024×1024 texture takes seconds and would otherwise block the server (browser
+ * mode) or the Electron main process. The ETC levels are encoded on the worker pool
+ * (etc1-pool.ts, all cores); the header checks, the other formats, the decode of the result and
+ * the PSNR run here (milliseconds).
  */
-import { Worker } from 'node:worker_threads'
-import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import * as path from 'node:path'
 import { reencodeTexture } from '../../../src-shared/formats/gf/replace'
+import { parseGfTexture } from '../../../src-shared/formats/gf/texture'
+import { isEtc } from '../../../src-shared/formats/pica/texture-format'
 import type { EncodeOptions } from '../../../src-shared/formats/pica/texture-codec'
+import { encodePicaWithMipsParallel, etc1PoolSize, stopEtc1Pool, type ParallelOptions } from './etc1-pool'
 
 export interface ReencodeCtx {
   file?: string
@@ -23,110 +18,27 @@ export interface ReencodeCtx {
   source?: string
 }
 
-export interface ReencodeJob {
-  id: number
-  entry: Uint8Array
-  rgba: Uint8Array
-  width: number
-  height: number
-  ctx: ReencodeCtx
-  opts: EncodeOptions
-}
-
-export type ReencodeReply = { id: number; bytes: Uint8Array; decoded: Uint8Array; psnr: number } | { id: number; error: string }
-
 export interface ReencodeResult {
   bytes: Uint8Array
   decoded: Uint8Array
   psnr: number
-  /** True when the work ran on the worker thread. */
+  /** True when the encode ran on worker threads. */
   offThread: boolean
 }
 
-interface Pending {
-  job: ReencodeJob
-  resolve: (r: ReencodeResult) => void
-  reject: (e: Error) => void
-}
-
-let worker: Worker | null | undefined
-let nextId = 1
-const pending = new Map<number, Pending>()
-
-function inline(job: ReencodeJob): ReencodeResult {
-  const r = reencodeTexture(job.entry, job.rgba, job.width, job.height, job.ctx, job.opts)
-  return { bytes: r.bytes, decoded: r.decoded, psnr: r.psnr, offThread: false }
-}
-
-/** A worker died or could not start: finish its jobs inline and stop using workers. */
-function failOver(): void {
-  const w = worker
-  worker = null
-  w?.removeAllListeners()
-  void w?.terminate().catch(() => {})
-  for (const [id, p] of pending) {
-    pending.delete(id)
-    try {
-      p.resolve(inline(p.job))
-    } catch (e) {
-      p.reject(e as Error)
-    }
-  }
-}
-
-function getWorker(): Worker | null {
-  if (worker !== undefined) return worker
-  worker = null
-  try {
-    const here = path.dirname(fileURLToPath(import.meta.url))
-    const boot = path.join(here, 'etc1-worker.mjs')
-    const entry = path.join(here, 'etc1-worker.ts')
-    const tsconfig = path.resolve(here, '..', '..', '..', 'tsconfig.json')
-    if (!existsSync(boot) || !existsSync(entry)) return null
-    const w = new Worker(boot, { workerData: { entry: new URL(`file://${entry}`).href, tsconfig } })
-    w.on('message', (reply: ReencodeReply) => {
-      const p = pending.get(reply.id)
-      if (!p) return
-      pending.delete(reply.id)
-      if (!pending.size) w.unref()
-      if ('error' in reply) p.reject(new Error(reply.error))
-      else p.resolve({ bytes: reply.bytes, decoded: reply.decoded, psnr: reply.psnr, offThread: true })
-    })
-    w.on('error', failOver)
-    w.on('exit', () => {
-      if (worker === w) failOver()
-    })
-    w.unref()
-    worker = w
-  } catch {
-    worker = null
-  }
-  return worker
-}
-
 /**
- * Re-encodes `entry` (a GFTexture entry) from `rgba` on the worker thread, or inline when no
- * worker is available. Same contract and errors as `reencodeTexture` (errors arrive as `Error`s
- * carrying the same message).
+ * Re-encodes `entry` (a GFTexture entry) from `rgba`, the ETC levels on the worker pool. Same
+ * result and errors as `reencodeTexture`; a cancel (opts.signal) rejects with a CancelledError.
  */
-export function reencodeOffThread(entry: Uint8Array, rgba: Uint8Array, width: number, height: number, ctx: ReencodeCtx = {}, opts: EncodeOptions = {}): Promise<ReencodeResult> {
-  const job: ReencodeJob = { id: nextId++, entry, rgba, width, height, ctx, opts }
-  const w = getWorker()
-  if (!w) return Promise.resolve().then(() => inline(job))
-  return new Promise<ReencodeResult>((resolve, reject) => {
-    pending.set(job.id, { job, resolve, reject })
-    w.ref()
-    // Copies (structured clone): the caller keeps its buffers (the entry is a view into the set).
-    w.postMessage(job)
-  })
+export async function reencodeOffThread(entry: Uint8Array, rgba: Uint8Array, width: number, height: number, ctx: ReencodeCtx = {}, opts: EncodeOptions & ParallelOptions = {}): Promise<ReencodeResult> {
+  const h = parseGfTexture(entry, ctx)
+  // a size mismatch (or a non-ETC format) is reencodeTexture's to report / cheap to do inline
+  if (width !== h.width || height !== h.height || rgba.byteLength !== width * height * 4 || !isEtc(h.format)) {
+    return { ...reencodeTexture(entry, rgba, width, height, ctx, opts), offThread: false }
+  }
+  const pixels = await encodePicaWithMipsParallel(rgba, width, height, h.format, h.levels, opts)
+  return { ...reencodeTexture(entry, rgba, width, height, ctx, opts, pixels), offThread: etc1PoolSize() > 0 }
 }
 
-/** Stops the worker (tests; a later call starts a new one). */
-export async function stopReencodeWorker(): Promise<void> {
-  const w = worker
-  worker = undefined
-  if (w) {
-    w.removeAllListeners()
-    await w.terminate()
-  }
-}
+/** Stops the worker threads (tests; a later call starts new ones). */
+export const stopReencodeWorker = stopEtc1Pool
