@@ -161,6 +161,28 @@ export function searchHalf(px: Int32Array, bits: 4 | 5, lo: ArrayLike<number>, h
     }
     if (best.err === 0) break
   }
+  if (effort === 'fast' && best.err > 0) refineFast(px, maxQ, expand, lo, hi, best)
   return best
+}
+
+/**
+ * The fast tier's one extra step: with the winning table and modifiers, the least-squares base
+ * is mean(pixel − modifier); its rounded value is tried once (kept if better).
+ */
+function refineFast(px: Int32Array, maxQ: number, expand: ArrayLike<number>, lo: ArrayLike<number>, hi: ArrayLike<number>, best: Half): void {
+  const t = best.table
+  let sr = 0, sg = 0, sb = 0
+  for (let p = 0; p < 8; p++) {
+    const m = MOD[t * 4 + best.idx[p]!]!
+    sr += px[p * 3]! - m; sg += px[p * 3 + 1]! - m; sb += px[p * 3 + 2]! - m
+  }
+  const q = (v: number, c: number) => Math.min(hi[c]!, Math.max(lo[c]!, Math.min(maxQ, Math.max(0, Math.round((v / 8) * maxQ / 255)))))
+  const q0 = q(sr, 0), q1 = q(sg, 1), q2 = q(sb, 2)
+  if (q0 === best.q0 && q1 === best.q1 && q2 === best.q2) return
+  const err = tableError(px, expand[q0]!, expand[q1]!, expand[q2]!, t, best.err)
+  if (err < best.err) {
+    best.err = err; best.q0 = q0; best.q1 = q1; best.q2 = q2
+    best.idx.set(IDX)
+  }
 }
 
