@@ -25,16 +25,25 @@ export function etcToolPath(): string | null {
   }
 }
 
-/** Encodes `rgba` with EtcTool; `ms` is the encode time EtcTool reports (no PNG load, no start-up). */
-export function etcToolEncode(tool: string, rgba: Uint8Array, width: number, height: number, effort: number): { ms: number; decoded: Uint8Array } {
+const TIME = '/usr/bin/time'
+
+/**
+ * Encodes `rgba` with EtcTool; `ms` is the encode time EtcTool reports (wall, no PNG load, no
+ * start-up), `cpuMs` its process's CPU time (with the PNG load; NaN without time(1)).
+ */
+export function etcToolEncode(tool: string, rgba: Uint8Array, width: number, height: number, effort: number): { ms: number; cpuMs: number; decoded: Uint8Array } {
   const tmp = mkdtempSync(path.join(tmpdir(), 'etctool-'))
   try {
     const png = path.join(tmp, 'in.png'), ktx = path.join(tmp, 'out.ktx')
     writeFileSync(png, encodePng(rgba, width, height))
-    const r = spawnSync(tool, [png, '-format', 'ETC1', '-effort', String(effort), '-errormetric', 'numeric', '-j', '1', '-v', '-output', ktx], { encoding: 'utf8' })
+    const args = [png, '-format', 'ETC1', '-effort', String(effort), '-errormetric', 'numeric', '-j', '1', '-v', '-output', ktx]
+    // through time(1) where present, for its CPU time (a busy machine makes wall times useless)
+    const timed = existsSync(TIME)
+    const r = timed ? spawnSync(TIME, ['-f', 'cpu %U %S', tool, ...args], { encoding: 'utf8' }) : spawnSync(tool, args, { encoding: 'utf8' })
     if (r.status !== 0) throw new Error(`EtcTool exited with ${r.status}: ${r.stderr || r.stdout}`)
     const ms = Number(/encode time = (\d+)ms/.exec(r.stdout)?.[1] ?? NaN)
-    return { ms, decoded: readKtxEtc1(readFileSync(ktx)) }
+    const cpu = /cpu ([\d.]+) ([\d.]+)/.exec(r.stderr ?? '')
+    return { ms, cpuMs: cpu ? (Number(cpu[1]) + Number(cpu[2])) * 1000 : NaN, decoded: readKtxEtc1(readFileSync(ktx)) }
   } finally {
     rmSync(tmp, { recursive: true, force: true })
   }
