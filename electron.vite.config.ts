@@ -11,7 +11,8 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rollupOptions: {
-        input: { index: path.join(root, 'src-main/index.ts') },
+        // the ETC1 worker is started from a file beside the built main (src-main/node/worker-script.ts)
+        input: { index: path.join(root, 'src-main/index.ts'), 'etc1-worker': path.join(root, 'src-main/domains/gf/etc1-worker.ts') },
         external: ['better-sqlite3', 'electron'],
       },
     },

@@ -22,6 +22,11 @@ function time(fn: () => void, minMs = 300): number {
 }
 
 export async function run(report: Report): Promise<void> {
+  await runRe(report)
+  await (await import('./re-gltf')).run(report)
+}
+
+async function runRe(report: Report): Promise<void> {
   const skeleton = largeSkeleton(60)
   const big = buildTemplateMotlist({ skeleton, frames: 360, keyStep: 1 })
   report('re', 'synthetic motlist size', big.byteLength / 1024, 'KiB', '60 bones, 361 keys/track, mixed codecs')

@@ -6,13 +6,14 @@
 import type { CatalogApi, CatalogEvents } from './api/catalog'
 import type { SceneApi } from './api/scene'
 import type { GfApi, GfEvents } from './api/gf'
+import type { GfModelApi } from './api/gf-model'
 import type { ReApi } from './api/re'
 import type { SnapApi } from './api/snap'
 import type { StadiumApi } from './api/stadium'
 
 export type * from './api/catalog'
 
-export type Api = CatalogApi & SceneApi & GfApi & ReApi & SnapApi & StadiumApi
+export type Api = CatalogApi & SceneApi & GfApi & GfModelApi & ReApi & SnapApi & StadiumApi
 export type Channel = keyof Api
 export type Req<C extends Channel> = Api[C]['req']
 export type Res<C extends Channel> = Api[C]['res']

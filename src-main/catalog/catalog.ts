@@ -3,16 +3,13 @@ import * as fs from 'node:fs'
 import * as path from 'node:path'
 import type { AssetRow, SourceKind, SourceRow } from '../../src-shared/api/catalog'
 import type { AssetDraft } from '../indexer/detector'
+import { searchTopN } from './fts-search'
 import { migrate } from './migrations'
+import { dropAssets, ftsFlush, writeError, writeSource, type PendingFts } from './writes'
 
-export interface SourceInfo {
-  path: string
-  size: number
-  mtime: number
-  hash: string
-  kind: SourceKind
-  metadata?: Record<string, unknown>
-}
+export type { SourceInfo } from './writes'
+import type { SourceInfo } from './writes'
+
 
 interface AssetDbRow {
   id: number
@@ -37,6 +34,7 @@ interface SourceDbRow {
   error: string | null
   metadata: string
   indexed_at: number
+  ino: number
 }
 
 function toAsset(r: AssetDbRow): AssetRow {
@@ -53,7 +51,10 @@ function toAsset(r: AssetDbRow): AssetRow {
   }
 }
 
-function toSource(r: SourceDbRow): SourceRow & { metadata: Record<string, unknown> } {
+/** A source row as the catalog holds it: the API's row plus its metadata and the file's inode. */
+export type CatalogSource = SourceRow & { metadata: Record<string, unknown>; ino: number }
+
+function toSource(r: SourceDbRow): CatalogSource {
   return {
     id: r.id,
     path: r.path,
@@ -65,6 +66,7 @@ function toSource(r: SourceDbRow): SourceRow & { metadata: Record<string, unknow
     error: r.error,
     indexedAt: r.indexed_at,
     metadata: JSON.parse(r.metadata) as Record<string, unknown>,
+    ino: r.ino,
   }
 }
 
@@ -73,12 +75,35 @@ function toSource(r: SourceDbRow): SourceRow & { metadata: Record<string, unknow
  * escaped, so `pika` finds `Pikachu` and punctuation cannot break the query syntax.
  */
 export function ftsQuery(text: string): string | null {
-  const words = text
+  const phrases = ftsPhrases(text)
+  return phrases.length ? phrases.join(' AND ') : null
+}
+
+/** The words of a search text (letters and digits; NFKC). */
+function ftsWords(text: string): string[] {
+  return text
     .normalize('NFKC')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
-  if (!words.length) return null
-  return words.map((w) => `"${w.replace(/"/g, '""')}"*`).join(' AND ')
+}
+
+/** The prefix phrases of `ftsQuery`, one per word. */
+export function ftsPhrases(text: string): string[] {
+  return ftsWords(text).map((w) => `"${w.replace(/"/g, '""')}"*`)
+}
+
+/** One row of `ls`/`find` (CLI.md's JSON shape): `{"id","kind","name","source","parent"}`. */
+export interface ListItem {
+  id: number
+  kind: string
+  name: string
+  source: string
+  parent: number | null
+}
+
+export interface ListFilter {
+  kind?: string
+  source?: string
 }
 
 const ASSET_COLS = 'a.id, a.source_id, a.parent_id, a.kind, a.name, a.locator, a.metadata, a.child_count, s.path AS source_path'
@@ -102,7 +127,17 @@ export class Catalog {
     migrate(this.db)
   }
 
+  /** Statements prepared once per connection (preparing is a large part of a small source's cost). */
+  private readonly stmts = new Map<string, Database.Statement>()
+
+  private st(sql: string): Database.Statement {
+    let s = this.stmts.get(sql)
+    if (!s) this.stmts.set(sql, (s = this.db.prepare(sql)))
+    return s
+  }
+
   close(): void {
+    this.stmts.clear()
     this.db.close()
   }
 
@@ -111,149 +146,188 @@ export class Catalog {
   }
 
   sources(): SourceRow[] {
-    return (this.db.prepare('SELECT * FROM sources ORDER BY path').all() as SourceDbRow[]).map(toSource)
+    return (this.st('SELECT * FROM sources ORDER BY path').all() as SourceDbRow[]).map(toSource)
   }
 
-  source(id: number): (SourceRow & { metadata: Record<string, unknown> }) | null {
-    const r = this.db.prepare('SELECT * FROM sources WHERE id = ?').get(id) as SourceDbRow | undefined
+  source(id: number): CatalogSource | null {
+    const r = this.st('SELECT * FROM sources WHERE id = ?').get(id) as SourceDbRow | undefined
     return r ? toSource(r) : null
   }
 
-  sourceByPath(p: string): (SourceRow & { metadata: Record<string, unknown> }) | null {
-    const r = this.db.prepare('SELECT * FROM sources WHERE path = ?').get(path.resolve(p)) as SourceDbRow | undefined
+  sourceByPath(p: string): CatalogSource | null {
+    const r = this.st('SELECT * FROM sources WHERE path = ?').get(path.resolve(p)) as SourceDbRow | undefined
     return r ? toSource(r) : null
   }
 
   asset(id: number): AssetRow | null {
-    const r = this.db.prepare(`SELECT ${ASSET_COLS} FROM assets a JOIN sources s ON s.id = a.source_id WHERE a.id = ?`).get(id) as AssetDbRow | undefined
+    const r = this.st(`SELECT ${ASSET_COLS} FROM assets a JOIN sources s ON s.id = a.source_id WHERE a.id = ?`).get(id) as AssetDbRow | undefined
     return r ? toAsset(r) : null
   }
 
-  children(sourceId: number, parent: number | null, offset = 0, limit = 1000): AssetRow[] {
-    const sql =
-      parent === null
-        ? `SELECT ${ASSET_COLS} FROM assets a JOIN sources s ON s.id = a.source_id WHERE a.source_id = ? AND a.parent_id IS NULL ORDER BY a.ord LIMIT ? OFFSET ?`
-        : `SELECT ${ASSET_COLS} FROM assets a JOIN sources s ON s.id = a.source_id WHERE a.source_id = ? AND a.parent_id = ? ORDER BY a.ord LIMIT ? OFFSET ?`
-    const rows = (parent === null ? this.db.prepare(sql).all(sourceId, limit, offset) : this.db.prepare(sql).all(sourceId, parent, limit, offset)) as AssetDbRow[]
-    return rows.map(toAsset)
+  /**
+   * A page of the children of `parent` (or of the source's top level), in their order. Paged by
+   * key: `after` (the id of the last child already shown) or `offset` both seek on the
+   * (parent, source, ord) index, since `ord` numbers each parent's children 0, 1, 2 … without gaps.
+   */
+  children(sourceId: number, parent: number | null, offset = 0, limit = 1000, after?: number): AssetRow[] {
+    let from = Math.max(0, offset)
+    if (after !== undefined) {
+      const prev = this.st('SELECT ord FROM assets WHERE id = ? AND source_id = ? AND parent_id IS ?').get(after, sourceId, parent) as { ord: number } | undefined
+      if (!prev) return []
+      from = prev.ord + 1
+    }
+    const where = parent === null ? 'a.parent_id IS NULL' : 'a.parent_id = @parent'
+    const sql = `SELECT ${ASSET_COLS} FROM assets a JOIN sources s ON s.id = a.source_id WHERE ${where} AND a.source_id = @sourceId AND a.ord >= @from ORDER BY a.ord LIMIT @limit`
+    const args = parent === null ? { sourceId, from, limit } : { sourceId, parent, from, limit }
+    return (this.st(sql).all(args) as AssetDbRow[]).map(toAsset)
   }
 
-  /** All assets, optionally filtered by kind and source path. */
-  list(filter: { kind?: string; source?: string } = {}): AssetRow[] {
-    const where: string[] = []
-    const args: unknown[] = []
-    if (filter.kind) {
-      where.push('a.kind = ?')
-      args.push(filter.kind)
+  /** All assets, optionally filtered by kind and source path, ordered by source path then id. */
+  list(filter: ListFilter = {}): AssetRow[] {
+    const out: AssetRow[] = []
+    for (const src of this.listSources(filter.source)) {
+      const sql = `SELECT ${ASSET_COLS} FROM assets a JOIN sources s ON s.id = a.source_id WHERE a.source_id = ? ${filter.kind ? 'AND a.kind = ?' : ''} ORDER BY a.id`
+      const rows = (filter.kind ? this.st(sql).all(src.id, filter.kind) : this.st(sql).all(src.id)) as AssetDbRow[]
+      for (const r of rows) out.push(toAsset(r))
     }
-    if (filter.source) {
-      // A source's own path; or, when no source has that path, a folder: every source under it.
-      const abs = path.resolve(filter.source)
-      if (this.db.prepare('SELECT 1 FROM sources WHERE path = ?').get(abs)) {
-        where.push('s.path = ?')
-        args.push(abs)
-      } else {
-        where.push('instr(s.path, ?) = 1')
-        args.push(abs.endsWith(path.sep) ? abs : abs + path.sep)
-      }
-    }
-    const sql = `SELECT ${ASSET_COLS} FROM assets a JOIN sources s ON s.id = a.source_id ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY s.path, a.id`
-    return (this.db.prepare(sql).all(...args) as AssetDbRow[]).map(toAsset)
+    return out
   }
 
+  /**
+   * The rows of `list` in `ls`'s shape, one at a time: a source at a time in path order, each
+   * source's assets in id order off the (source_id) index, so memory stays flat at any size.
+   */
+  *listItems(filter: ListFilter = {}): Generator<ListItem> {
+    const sql = `SELECT id, kind, name, parent_id AS parent FROM assets WHERE source_id = ? ${filter.kind ? 'AND kind = ?' : ''} ORDER BY id`
+    for (const src of this.listSources(filter.source)) {
+      const rows = (filter.kind ? this.st(sql).iterate(src.id, filter.kind) : this.st(sql).iterate(src.id)) as IterableIterator<Omit<ListItem, 'source'>>
+      for (const r of rows) yield { id: r.id, kind: r.kind, name: r.name, source: src.path, parent: r.parent }
+    }
+  }
+
+  /** The widest id and kind `listItems(filter)` will give (for aligned text columns without holding the rows). */
+  listWidths(filter: ListFilter = {}): { id: number; kind: number; count: number } {
+    let id = 0
+    let kind = 0
+    let count = 0
+    const sql = `SELECT MAX(id) AS id, MAX(LENGTH(kind)) AS k, COUNT(*) AS n FROM assets WHERE source_id = ? ${filter.kind ? 'AND kind = ?' : ''}`
+    for (const src of this.listSources(filter.source)) {
+      const r = (filter.kind ? this.st(sql).get(src.id, filter.kind) : this.st(sql).get(src.id)) as { id: number | null; k: number | null; n: number }
+      id = Math.max(id, String(r.id ?? '').length)
+      kind = Math.max(kind, r.k ?? 0)
+      count += r.n
+    }
+    return { id, kind, count }
+  }
+
+  /** Id and path of every source whose path starts with `prefix` (a folder path ending in a separator). */
+  sourcesUnder(prefix: string): { id: number; path: string }[] {
+    return this.st('SELECT id, path FROM sources WHERE instr(path, ?) = 1 ORDER BY path').all(prefix) as { id: number; path: string }[]
+  }
+
+  /** The sources a `--source` filter names: a source's own path; or, when none has it, every source under that folder. */
+  private listSources(source?: string): { id: number; path: string }[] {
+    if (!source) return this.st('SELECT id, path FROM sources ORDER BY path').all() as { id: number; path: string }[]
+    const abs = path.resolve(source)
+    const own = this.st('SELECT id, path FROM sources WHERE path = ?').all(abs) as { id: number; path: string }[]
+    if (own.length) return own
+    return this.sourcesUnder(abs.endsWith(path.sep) ? abs : abs + path.sep)
+  }
+
+  /**
+   * Full-text search, best first (bm25, ties by id): the top `limit` only, ranking just the FTS
+   * buckets that can reach them (fts.ts), never every match.
+   */
   search(text: string, limit = 200): AssetRow[] {
     const q = ftsQuery(text)
     if (!q) return []
-    const sql = `SELECT ${ASSET_COLS} FROM assets_fts f JOIN assets a ON a.id = f.rowid JOIN sources s ON s.id = a.source_id
-                 WHERE assets_fts MATCH ? ORDER BY f.rank LIMIT ?`
-    return (this.db.prepare(sql).all(q, limit) as AssetDbRow[]).map(toAsset)
+    const hits = searchTopN(this.st.bind(this), q, ftsWords(text), limit)
+    const rows = this.st(`SELECT ${ASSET_COLS} FROM assets a JOIN sources s ON s.id = a.source_id WHERE a.id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(hits.map((h) => h.id))) as AssetDbRow[]
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    const out: AssetRow[] = []
+    for (const h of hits) {
+      const r = byId.get(h.id)
+      if (r) out.push(toAsset(r))
+    }
+    return out
   }
 
   assetCount(sourceId?: number): number {
     const r = (sourceId === undefined
-      ? this.db.prepare('SELECT COUNT(*) AS n FROM assets').get()
-      : this.db.prepare('SELECT COUNT(*) AS n FROM assets WHERE source_id = ?').get(sourceId)) as { n: number }
+      ? this.st('SELECT COUNT(*) AS n FROM assets').get()
+      : this.st('SELECT COUNT(*) AS n FROM assets WHERE source_id = ?').get(sourceId)) as { n: number }
     return r.n
   }
 
   /**
-   * Replaces a source's row and all its assets in ONE transaction: a crash or a thrown error
-   * part-way leaves the previous rows exactly as they were. `beforeCommit` is a test hook.
+   * Replaces a source's row and all its assets in ONE transaction (a savepoint inside an open
+   * batch): a crash or a thrown error part-way leaves the previous rows exactly as they were.
+   * `beforeCommit` is a test hook. O(the source's own assets) at any catalog size.
    */
   replaceSource(info: SourceInfo, drafts: AssetDraft[], beforeCommit?: (insertedSoFar: number) => void): { sourceId: number; assets: number } {
-    const abs = path.resolve(info.path)
-    const run = this.db.transaction(() => {
-      const existing = this.db.prepare('SELECT id FROM sources WHERE path = ?').get(abs) as { id: number } | undefined
-      let sourceId: number
-      const meta = JSON.stringify(info.metadata ?? {})
-      if (existing) {
-        sourceId = existing.id
-        this.db.prepare('DELETE FROM assets WHERE source_id = ?').run(sourceId)
-        this.db
-          .prepare(`UPDATE sources SET size = ?, mtime = ?, hash = ?, kind = ?, status = 'indexed', error = NULL, metadata = ?, indexed_at = ? WHERE id = ?`)
-          .run(info.size, info.mtime, info.hash, info.kind, meta, Date.now(), sourceId)
-      } else {
-        sourceId = Number(
-          this.db
-            .prepare(`INSERT INTO sources (path, size, mtime, hash, kind, status, error, metadata, indexed_at) VALUES (?, ?, ?, ?, ?, 'indexed', NULL, ?, ?)`)
-            .run(abs, info.size, info.mtime, info.hash, info.kind, meta, Date.now()).lastInsertRowid,
-        )
-      }
-      // Ids come from a sequence that only grows: SQLite would hand a deleted row's id to the next
-      // insert, so a re-indexed source could give an old id (printed by ls) to another asset.
-      const seq = this.db.prepare("SELECT MAX(value, (SELECT COALESCE(MAX(id), 0) FROM assets)) AS v FROM id_seq WHERE name = 'assets'").get() as { v: number } | undefined
-      let nextId = (seq?.v ?? 0) + 1
-      const ins = this.db.prepare('INSERT INTO assets (id, source_id, parent_id, ord, kind, name, locator, metadata, tags) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      const ids = new Map<string, number>()
-      const counts = new Map<number | null, number>()
-      let n = 0
-      for (const d of drafts) {
-        if (ids.has(d.key)) throw new Error(`${abs}: duplicate asset key ${d.key}`)
-        let parent: number | null = null
-        if (d.parentKey !== undefined) {
-          const p = ids.get(d.parentKey)
-          if (p === undefined) throw new Error(`${abs}: asset ${d.key} names parent ${d.parentKey}, which comes later or does not exist`)
-          parent = p
-        }
-        const ord = counts.get(parent) ?? 0
-        counts.set(parent, ord + 1)
-        const id = nextId++
-        ins.run(id, sourceId, parent, ord, d.kind, d.name, JSON.stringify(d.locator ?? {}), JSON.stringify(d.metadata ?? {}), (d.tags ?? []).join(' '))
-        ids.set(d.key, id)
-        n++
-        if (beforeCommit && n === Math.ceil(drafts.length / 2)) beforeCommit(n)
-      }
-      this.db.prepare("INSERT INTO id_seq (name, value) VALUES ('assets', ?) ON CONFLICT(name) DO UPDATE SET value = MAX(value, excluded.value)").run(nextId - 1)
-      const upd = this.db.prepare('UPDATE assets SET child_count = ? WHERE id = ?')
-      for (const [parent, c] of counts) if (parent !== null) upd.run(c, parent)
-      if (beforeCommit && drafts.length === 0) beforeCommit(0)
-      return { sourceId, assets: n }
-    })
-    return run()
+    return this.write(() => writeSource(this.st.bind(this), info, drafts, beforeCommit, this.pending ?? undefined))
   }
 
   /** Records a file that could not be read; its previous assets (if any) are dropped. */
   recordError(info: Omit<SourceInfo, 'metadata'>, error: string): number {
-    const abs = path.resolve(info.path)
-    return this.db.transaction(() => {
-      const existing = this.db.prepare('SELECT id FROM sources WHERE path = ?').get(abs) as { id: number } | undefined
-      if (existing) {
-        this.db.prepare('DELETE FROM assets WHERE source_id = ?').run(existing.id)
-        this.db
-          .prepare(`UPDATE sources SET size = ?, mtime = ?, hash = ?, kind = ?, status = 'error', error = ?, indexed_at = ? WHERE id = ?`)
-          .run(info.size, info.mtime, info.hash, info.kind, error, Date.now(), existing.id)
-        return existing.id
-      }
-      return Number(
-        this.db
-          .prepare(`INSERT INTO sources (path, size, mtime, hash, kind, status, error, metadata, indexed_at) VALUES (?, ?, ?, ?, ?, 'error', ?, '{}', ?)`)
-          .run(abs, info.size, info.mtime, info.hash, info.kind, error, Date.now()).lastInsertRowid,
-      )
-    })()
+    return this.write(() => writeError(this.st.bind(this), info, error, this.pending ?? undefined))
   }
 
+  /** Inside a batch: the sources whose FTS rows wait for the batch's commit. */
+  private pending: PendingFts | null = null
+
+  /** One source's write as a transaction (a savepoint in a batch); a rolled-back one leaves the pending FTS list as it was. */
+  private write<T>(fn: () => T): T {
+    const before = this.pending ? new Set(this.pending.sources) : null
+    try {
+      return this.db.transaction(fn)()
+    } catch (e) {
+      if (this.pending && before) this.pending.sources = before
+      throw e
+    }
+  }
+
+  /** Records a source's new file stamp (size, mtime, inode) after its content proved unchanged. */
+  touchSource(id: number, stamp: { size: number; mtime: number; ino: number }): void {
+    this.st('UPDATE sources SET size = ?, mtime = ?, ino = ?, indexed_at = ? WHERE id = ?').run(stamp.size, stamp.mtime, stamp.ino, Date.now(), id)
+  }
+
+  /** Forgets a source and its assets: O(its own assets). */
   removeSource(id: number): void {
-    this.db.prepare('DELETE FROM sources WHERE id = ?').run(id)
+    this.write(() => {
+      dropAssets(this.st.bind(this), id, this.pending ?? undefined)
+      this.st('DELETE FROM sources WHERE id = ?').run(id)
+    })
+  }
+
+  /**
+   * Runs `fn` with sources written into one transaction (each still its own savepoint), committed
+   * when `fn` settles — also when it throws or is cancelled: finished sources stay. Many small
+   * sources then cost one commit, not one each. Only one writer may use the connection meanwhile.
+   */
+  async batch<T>(fn: (flush: () => void) => Promise<T>): Promise<T> {
+    if (this.db.inTransaction) return fn(() => {})
+    this.db.exec('BEGIN')
+    this.pending = { sources: new Set(), terms: new Set() }
+    // The FTS rows of the batch's sources go in with its commit (one sorted insert for all).
+    const commit = () => {
+      ftsFlush(this.st.bind(this), this.pending!)
+      this.db.exec('COMMIT')
+    }
+    const flush = () => {
+      if (!this.db.inTransaction) return
+      commit()
+      this.db.exec('BEGIN')
+    }
+    try {
+      return await fn(flush)
+    } finally {
+      try {
+        if (this.db.inTransaction) commit()
+      } finally {
+        this.pending = null
+      }
+    }
   }
 
   getSetting<T>(key: string): T | undefined {

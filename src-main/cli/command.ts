@@ -14,6 +14,11 @@ export interface CommandContext {
   err(text: string): void
   /** Prints one JSON document on stdout. */
   printJson(value: unknown): void
+  /**
+   * Prints the items as one JSON array, byte for byte what `printJson([...items])` prints, but
+   * written as they come (a million rows never sit in memory at once).
+   */
+  printJsonArray(items: Iterable<unknown>): void
   /** A progress reporter to stderr: a bar on a terminal, plain lines otherwise. */
   progress(label: string): ProgressReporter
   /** Aborted by Ctrl+C. Long work checks it. */
@@ -35,6 +40,8 @@ export interface Command {
   /** Longer help: arguments, JSON shape, examples. */
   help?: string
   options?: OptionSpec
+  /** One line per option for `--help` (`--port N` → what it does); options without one are listed bare. */
+  optionHelp?: Record<string, string>
   /** Allowed count of positional arguments. */
   positionals?: { min: number; max: number }
   /** Returns the exit code (0 done, 1 failed). Throw UsageError for usage problems. */

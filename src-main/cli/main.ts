@@ -1,9 +1,12 @@
 import { parseArgs } from 'node:util'
+import * as path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { Command, CommandContext } from './command'
 import { UsageError } from './command'
 import { stderrProgress } from './progress'
 import { commandsFor } from './commands/index'
 import { nodeDomains } from '../domains/index'
+import { writeJsonArray } from './json-stream'
 
 const VERSION = '0.1.0'
 
@@ -36,9 +39,33 @@ function topHelp(commands: Command[]): string {
   ].join('\n')
 }
 
+/**
+ * `--frame -5` → `--frame=-5`: after an option that takes a value, a negative number is that value
+ * (node:util parseArgs would call it ambiguous and ask for the `=` form).
+ */
+export function joinNegativeValues(args: string[], options: Command['options'] = {}): string[] {
+  const out: string[] = []
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!
+    const next = args[i + 1]
+    if (a === '--') return [...out, ...args.slice(i)]
+    const name = a.startsWith('--') && !a.includes('=') ? a.slice(2) : undefined
+    if (name && options[name]?.type === 'string' && next !== undefined && /^-(\d|\.\d)/.test(next)) {
+      out.push(`${a}=${next}`)
+      i++
+    } else out.push(a)
+  }
+  return out
+}
+
 function commandHelp(c: Command): string {
-  const opts = Object.entries(c.options ?? {}).map(([k, o]) => `  --${k}${o.type === 'string' ? ' VALUE' : ''}${o.multiple ? ' (repeatable)' : ''}`)
-  return [`Usage: modbench ${c.usage}`, '', c.summary, ...(c.help ? ['', c.help] : []), '', 'Options:', ...opts, '  --json', '  --help'].join('\n')
+  // a value's placeholder as the usage line spells it (`--port N`), else VALUE
+  const placeholder = (k: string) => new RegExp(`--${k.replace(/[-]/g, '\\-')}[ =]([A-Z][\\w.…]*)`).exec(c.usage)?.[1] ?? 'VALUE'
+  const rows: [string, string][] = Object.entries(c.options ?? {}).map(([k, o]) => [`--${k}${o.type === 'string' ? ` ${placeholder(k)}` : ''}${o.multiple ? ' (repeatable)' : ''}`, c.optionHelp?.[k] ?? ''])
+  rows.push(['--json', c.optionHelp?.json ?? ''], ['--help', 'this help'])
+  const w = Math.max(...rows.map(([k]) => k.length)) + 2
+  const opts = rows.map(([k, h]) => `  ${h ? k.padEnd(w) + h : k}`.trimEnd())
+  return [`Usage: modbench ${c.usage}`, '', c.summary, ...(c.help ? ['', c.help] : []), '', 'Options:', ...opts].join('\n')
 }
 
 /** Where the CLI writes: process streams by default; tests pass collectors. */
@@ -86,7 +113,7 @@ export async function runCli(argv: string[], io: CliIO = { stdout: process.stdou
   let parsed: ReturnType<typeof parseArgs>
   try {
     parsed = parseArgs({
-      args: rest,
+      args: joinNegativeValues(rest, cmd.options),
       options: { ...(cmd.options ?? {}), json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
       allowPositionals: true,
       strict: true,
@@ -110,6 +137,7 @@ export async function runCli(argv: string[], io: CliIO = { stdout: process.stdou
     out: (t) => io.stdout.write(t + '\n'),
     err: (t) => io.stderr.write(t + '\n'),
     printJson: (v) => io.stdout.write(JSON.stringify(v, null, 2) + '\n'),
+    printJsonArray: (items) => writeJsonArray(items, (t) => io.stdout.write(t)),
     progress: (label) => stderrProgress(label, io.stderr as NodeJS.WriteStream),
     signal: controller.signal,
   }
@@ -129,8 +157,19 @@ export async function runCli(argv: string[], io: CliIO = { stdout: process.stdou
   }
 }
 
-// Run when executed directly (bin/modbench.mjs imports this module with MODBENCH_CLI=1).
-if (process.env.MODBENCH_CLI === '1') {
+/** True when this module is the process's entry (`node out/cli/main.mjs …`, `tsx src-main/cli/main.ts …`). */
+function isProcessEntry(): boolean {
+  const script = process.argv[1]
+  return script !== undefined && import.meta.url === pathToFileURL(path.resolve(script)).href
+}
+
+// Run when executed directly, or imported by bin/modbench.mjs (which sets MODBENCH_CLI=1).
+if (process.env.MODBENCH_CLI === '1' || isProcessEntry()) {
+  // `modbench ls | head`: the reader went away; stop quietly instead of crashing on EPIPE
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e
+    process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0)
+  })
   runCli(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code

@@ -8,6 +8,8 @@ export interface DetectInput {
   size: number
   /** The first bytes of the file (up to 64 KiB). */
   head: Uint8Array
+  /** MD5 of the whole file's bytes, when `enumerate` is called (hashed in the indexer's one read). */
+  md5?: string
 }
 
 /**

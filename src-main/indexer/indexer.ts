@@ -1,88 +1,40 @@
 import { createHash } from 'node:crypto'
-import { promises as fsp } from 'node:fs'
+import * as fs from 'node:fs'
+import { promises as fsp, type Stats } from 'node:fs'
 import * as path from 'node:path'
-import { Gunzip } from 'fflate'
 import type { IndexProgress, IndexResult, IndexResultSource, SourceKind } from '../../src-shared/api/catalog'
-import type { Catalog } from '../catalog/catalog'
+import type { Catalog, CatalogSource } from '../catalog/catalog'
 import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from './detector'
-import { readGameFile, type GameFileLimits } from '../node/game-file'
 import { detectFile, fileDetectors, folderDetectors, recognisedKinds } from './registry'
+import { folderStamp, gzipHead, hashBytes, isGzip, loadBytes, readHashed, readHead, stampUnchanged, type FileStamp } from './read-source'
 
-const HEAD_BYTES = 64 * 1024
-/** Any source file read whole: at most 256 MiB on disk or unpacked (the largest N64 image is 64 MiB). */
-const SOURCE_LIMITS: GameFileLimits = { maxBytes: 256 * 1024 * 1024, gzip: 'name' }
+/** The bytes of a source file as the detectors saw them (kept here for callers of the old place). */
+export { loadBytes }
+
 
 /** One unit of indexing work: a file, or a folder forming a set. */
 type Job =
-  | { type: 'file'; path: string; detector: FileDetector; input: DetectInput }
+  | { type: 'file'; path: string; detector: FileDetector; input: DetectInput; mtimeMs: number; ino: number; gzip: boolean }
   | { type: 'folder'; path: string; detector: FolderDetector; members: string[] }
+  | { type: 'unchanged'; path: string; prev: CatalogSource }
+
+/** A catalogued source whose file stamp says it is unchanged (null: read it). */
+export type KnownSource = (file: string, st: Stats) => CatalogSource | null
 
 export interface IndexOptions {
   onProgress?: (p: Omit<IndexProgress, 'jobId'>) => void
   signal?: AbortSignal
-  /** Re-read sources even when their content hash is unchanged (after a Modbench upgrade). */
+  /**
+   * Re-read every source: without it a file whose size, mtime and inode match the catalog is
+   * taken as unchanged unread (like git's index), and one whose content hash matches is kept.
+   */
   force?: boolean
   /** Test hook: called inside a source's transaction, half-way through its asset rows. */
   duringTransaction?: (sourcePath: string) => void
 }
 
-async function readHead(file: string): Promise<Uint8Array> {
-  const fh = await fsp.open(file, 'r')
-  try {
-    const buf = new Uint8Array(HEAD_BYTES)
-    const { bytesRead } = await fh.read(buf, 0, HEAD_BYTES, 0)
-    return buf.subarray(0, bytesRead)
-  } finally {
-    await fh.close()
-  }
-}
-
-/**
- * The first HEAD_BYTES of a gzip file's unpacked content, unpacking no more than that (a large
- * unrelated `.tar.gz` in a walked folder costs one small read, not a full inflate).
- */
-async function gzipHead(file: string): Promise<Uint8Array> {
-  const out = new Uint8Array(HEAD_BYTES)
-  let have = 0
-  const gz = new Gunzip((chunk) => {
-    const n = Math.min(chunk.length, HEAD_BYTES - have)
-    out.set(chunk.subarray(0, n), have)
-    have += n
-  })
-  const fh = await fsp.open(file, 'r')
-  try {
-    const size = (await fh.stat()).size
-    const buf = new Uint8Array(64 * 1024)
-    // Bounded: at most 16 MiB of compressed input is read to fill the head.
-    for (let pos = 0; have < HEAD_BYTES && pos < 16 * 1024 * 1024; ) {
-      const { bytesRead } = await fh.read(buf, 0, buf.length, pos)
-      if (bytesRead === 0) break
-      pos += bytesRead
-      try {
-        // The last chunk is pushed as final, so a small file's tail is flushed too.
-        gz.push(buf.slice(0, bytesRead), pos >= size)
-      } catch (e) {
-        throw new Error(`${file}: not a readable gzip file (${(e as Error).message})`)
-      }
-    }
-  } finally {
-    await fh.close()
-  }
-  return out.subarray(0, have)
-}
-
-/** gzip-compressed inputs (our bundled samples) are detected and read by their inner name. */
-function isGzip(head: Uint8Array, name: string): boolean {
-  return name.endsWith('.gz') && head[0] === 0x1f && head[1] === 0x8b
-}
-
-/** The bytes of a source file as the detectors saw them (gzip-compressed samples unpacked). */
-export function loadBytes(file: string): Promise<Uint8Array> {
-  return readGameFile(file, SOURCE_LIMITS)
-}
-
 /** Walks the given paths; folders recursively. A set folder claims its member files. */
-export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: string, e: Error) => void): Promise<Job[]> {
+export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: string, e: Error) => void, known?: KnownSource): Promise<Job[]> {
   const jobs: Job[] = []
   const fileDets = fileDetectors()
   const folderDets = folderDetectors()
@@ -109,12 +61,18 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
   async function visitFile(file: string, named = false): Promise<void> {
     if (seen.has(file)) return
     seen.add(file)
-    const st = await fsp.stat(file)
+    const st = fs.statSync(file)
     // Only regular files are read: opening a FIFO or a device could block forever.
     if (!st.isFile()) throw new Error(`${file}: not a regular file`)
-    let head = await readHead(file)
+    const prev = known?.(file, st)
+    if (prev) {
+      jobs.push({ type: 'unchanged', path: file, prev })
+      return
+    }
+    let head = await readHead(file, st.size)
     let name = path.basename(file).toLowerCase()
-    if (isGzip(head, name)) {
+    const gzip = isGzip(head, name)
+    if (gzip) {
       name = name.slice(0, -3)
       try {
         head = await gzipHead(file)
@@ -127,7 +85,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     const input: DetectInput = { path: file, name, size: st.size, head }
     const d = detectFile(input, fileDets)
     if (d) {
-      jobs.push({ type: 'file', path: file, detector: d, input })
+      jobs.push({ type: 'file', path: file, detector: d, input, mtimeMs: st.mtimeMs, ino: st.ino, gzip })
       return
     }
     if (!named) return // a file met while walking a folder may be anything (notes, saves)
@@ -226,8 +184,59 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
   const scanErrors: IndexResultSource[] = []
   // A file that cannot be read is listed under the kind its name suggests (`x.z64` → n64-rom).
   const kindByName = (p: string): SourceKind => fileDetectors().find((d) => d.extensions?.test(path.basename(p).toLowerCase().replace(/\.gz$/, '')))?.kind ?? 'unknown'
-  const jobs = await scan(paths, opts.signal, (p, e) => scanErrors.push({ path: p, kind: kindByName(p), status: 'error', assets: 0, error: errorText(e, p) }))
-  // What exists but could not be read is recorded in the catalog too (a missing path is not).
+  const known: KnownSource | undefined = opts.force
+    ? undefined
+    : (file, st) => {
+        const prev = catalog.sourceByPath(file)
+        return prev && stampUnchanged(prev, { size: st.size, mtime: st.mtimeMs, ino: st.ino }) ? prev : null
+      }
+  const jobs = await scan(paths, opts.signal, (p, e) => scanErrors.push({ path: p, kind: kindByName(p), status: 'error', assets: 0, error: errorText(e, p) }), known)
+  // Sources are written in batches (each still its own savepoint): one commit per batch, not per
+  // source. A batch is committed every BATCH_MS or BATCH_SOURCES, and when indexing ends or is
+  // cancelled; a killed process loses only the open batch, never half a source.
+  return catalog.batch(async (flush) => {
+    let last = Date.now()
+    let since = 0
+    const tick = () => {
+      if (++since >= BATCH_SOURCES || Date.now() - last >= BATCH_MS) {
+        flush()
+        since = 0
+        last = Date.now()
+      }
+    }
+    await recordScanErrors(catalog, scanErrors)
+    result.sources.push(...scanErrors)
+    let yielded = Date.now()
+    for (const [i, job] of jobs.entries()) {
+      report({ phase: 'index', done: i, total: jobs.length, current: job.path })
+      // Reads are synchronous, so nothing else runs between sources unless we let it: yield to the
+      // event loop now and then, or a Ctrl+C (SIGINT → abort) would wait for the whole run.
+      if (Date.now() - yielded >= 20) {
+        await new Promise<void>((r) => setImmediate(r))
+        yielded = Date.now()
+      }
+      if (opts.signal?.aborted) {
+        result.cancelled = true
+        result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
+        report({ phase: 'cancelled', done: i, total: jobs.length })
+        return result
+      }
+      result.sources.push(await indexJob(catalog, job, opts))
+      tick()
+    }
+    result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
+    const removed = await pruneVanished(catalog, paths, new Set([...jobs.map((j) => path.resolve(j.path)), ...scanErrors.map((e) => e.path)]))
+    if (removed.length) result.removed = removed
+    report({ phase: 'done', done: jobs.length, total: jobs.length })
+    return result
+  })
+}
+
+const BATCH_SOURCES = 500
+const BATCH_MS = 250
+
+/** What exists but could not be read is recorded in the catalog too (a missing path is not). */
+async function recordScanErrors(catalog: Catalog, scanErrors: IndexResultSource[]): Promise<void> {
   for (const s of scanErrors) {
     const st = await fsp.lstat(s.path).catch(() => null)
     if (!st) continue
@@ -237,36 +246,21 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
       /* the catalog itself failed; the error is still reported to the caller */
     }
   }
-  result.sources.push(...scanErrors)
-  for (const [i, job] of jobs.entries()) {
-    report({ phase: 'index', done: i, total: jobs.length, current: job.path })
-    if (opts.signal?.aborted) {
-      result.cancelled = true
-      result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
-      report({ phase: 'cancelled', done: i, total: jobs.length })
-      return result
-    }
-    result.sources.push(await indexJob(catalog, job, opts))
-  }
-  result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
-  const removed = await pruneVanished(catalog, paths)
-  if (removed.length) result.removed = removed
-  report({ phase: 'done', done: jobs.length, total: jobs.length })
-  return result
 }
 
 /**
  * Re-indexing a folder forgets the sources under it whose files are gone (deleted or renamed),
  * with their assets. Only under folders that exist now: an unplugged drive forgets nothing.
  */
-async function pruneVanished(catalog: Catalog, paths: string[]): Promise<string[]> {
+async function pruneVanished(catalog: Catalog, paths: string[], seen: Set<string>): Promise<string[]> {
   const removed: string[] = []
   for (const p of paths) {
     const dir = path.resolve(p)
     if (!(await fsp.stat(dir).catch(() => null))?.isDirectory()) continue
     const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep
-    for (const s of catalog.sources()) {
-      if (!s.path.startsWith(prefix) || removed.includes(s.path)) continue
+    for (const s of catalog.sourcesUnder(prefix)) {
+      // a path met by this scan exists: only the others are looked at
+      if (seen.has(s.path) || removed.includes(s.path)) continue
       const err = await fsp.lstat(s.path).then(() => null, (e: NodeJS.ErrnoException) => e.code)
       if (err !== 'ENOENT') continue
       catalog.removeSource(s.id)
@@ -276,55 +270,75 @@ async function pruneVanished(catalog: Catalog, paths: string[]): Promise<string[
   return removed
 }
 
+/** A source left as it was: its kind and asset count as catalogued. */
+function unchanged(catalog: Catalog, abs: string, prev: CatalogSource): IndexResultSource {
+  return { path: abs, kind: prev.kind, status: 'unchanged', assets: catalog.assetCount(prev.id) }
+}
+
+/** The bytes of a file source, hashed (SHA-1 and MD5) in the same single read as detection's head. */
+async function readFileJob(job: Extract<Job, { type: 'file' }>, abs: string): Promise<{ stamp: FileStamp; bytes: Uint8Array; sha1: string; md5: string }> {
+  if (job.gzip) {
+    const st = await fsp.stat(abs)
+    const bytes = await loadBytes(abs)
+    return { stamp: { size: st.size, mtime: st.mtimeMs, ino: st.ino }, bytes, ...hashBytes(bytes) }
+  }
+  const head = job.input.head
+  // A small file's head is the whole file, read right after the scan's stat: nothing to read again.
+  if (head.length === job.input.size) return { stamp: { size: job.input.size, mtime: job.mtimeMs, ino: job.ino }, bytes: head, ...hashBytes(head) }
+  const r = await readHashed(abs, { bytes: head, size: job.input.size, mtimeMs: job.mtimeMs })
+  return { stamp: { size: r.size, mtime: r.mtimeMs, ino: r.ino }, bytes: r.bytes, sha1: r.sha1, md5: r.md5 }
+}
+
 async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise<IndexResultSource> {
   const abs = path.resolve(job.path)
+  if (job.type === 'unchanged') return unchanged(catalog, abs, job.prev)
   let kind: SourceKind = job.detector.kind
-  let size = 0
-  let mtime = 0
+  let stamp: FileStamp = { size: 0, mtime: 0, ino: 0 }
   let hash = ''
+  const info = () => ({ path: abs, size: stamp.size, mtime: stamp.mtime, ino: stamp.ino, hash, kind })
   try {
     let enumerate: () => EnumerateResult | Promise<EnumerateResult>
+    const prev = catalog.sourceByPath(abs)
     if (job.type === 'file') {
-      const st = await fsp.stat(abs)
-      size = st.size
-      mtime = st.mtimeMs
-      const bytes = await loadBytes(abs)
-      hash = createHash('sha1').update(bytes).digest('hex')
-      enumerate = () => job.detector.enumerate(bytes, job.input)
+      const r = await readFileJob(job, abs)
+      stamp = r.stamp
+      hash = r.sha1
+      const input = { ...job.input, md5: r.md5 }
+      enumerate = () => job.detector.enumerate(r.bytes, input)
     } else {
+      stamp = await folderStamp(abs, job.members)
+      if (prev && !opts.force && stampUnchanged(prev, stamp)) return unchanged(catalog, abs, prev)
       const files = new Map<string, Uint8Array>()
       const h = createHash('sha1')
       for (const m of job.members) {
-        const p = path.join(abs, m)
-        const st = await fsp.stat(p)
-        size += st.size
-        mtime = Math.max(mtime, st.mtimeMs)
-        const bytes = new Uint8Array(await fsp.readFile(p))
+        const bytes = new Uint8Array(await fsp.readFile(path.join(abs, m)))
         files.set(m, bytes)
         h.update(m).update('\0').update(bytes)
       }
       hash = h.digest('hex')
       enumerate = () => job.detector.enumerate(files, abs)
     }
-    const prev = catalog.sourceByPath(abs)
     if (prev && prev.hash === hash && prev.status === 'indexed' && !opts.force) {
-      return { path: abs, kind: prev.kind, status: 'unchanged', assets: catalog.assetCount(prev.id) }
+      // Same content under a new stamp (touched, copied back, an old catalog without inodes):
+      // record the stamp so the next re-index answers from it.
+      catalog.touchSource(prev.id, stamp)
+      return unchanged(catalog, abs, prev)
     }
     let res: EnumerateResult
     try {
       res = await enumerate()
     } catch (e) {
-      catalog.recordError({ path: abs, size, mtime, hash, kind }, errorText(e, abs))
+      catalog.recordError(info(), errorText(e, abs))
       return { path: abs, kind, status: 'error', assets: 0, error: errorText(e, abs) }
     }
     kind = res.kind ?? kind
     const hook = opts.duringTransaction
-    const { assets } = catalog.replaceSource({ path: abs, size, mtime, hash, kind, metadata: res.metadata }, res.assets, hook ? () => hook(abs) : undefined)
+    const { assets } = catalog.replaceSource({ ...info(), metadata: res.metadata }, res.assets, hook ? () => hook(abs) : undefined)
     return { path: abs, kind, status: 'indexed', assets }
   } catch (e) {
     // Unreadable file (permissions, vanished) or a catalog write that failed: record and go on.
     try {
-      catalog.recordError({ path: abs, size, mtime, hash, kind }, errorText(e, abs))
+      catalog.recordError(info(), errorText(e, abs))
     } catch {
       /* the catalog itself failed; the error is still reported to the caller */
     }

@@ -47,7 +47,7 @@ function startBrowserMode(reason: string, args: string[]): void {
   lines.on('line', (line) => {
     if (!first) return void process.stdout.write(`${line}\n`)
     first = false // `modbench serve` prints its URL on the first stdout line
-    process.stdout.write(`Modbench in browser mode: open ${line}   (Ctrl+C stops)\n`)
+    process.stdout.write(`Modbench in browser mode: ${line}\n`) // `modbench serve` says on stderr: open it, Ctrl+C stops
     const opener = browserOpener({ platform: process.platform, env: process.env }, line, hasCommand)
     if (opener) spawn(opener[0]!, opener.slice(1), { stdio: 'ignore', detached: true }).on('error', () => {}).unref()
   })

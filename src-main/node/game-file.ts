@@ -52,6 +52,13 @@ export function unpackGameBytes(raw: Uint8Array, name: string, limits: GameFileL
   }
 }
 
+/** Refuses a file of `size` bytes larger than `limits.maxBytes`, before anything is read. */
+export function assertGameFileSize(name: string, size: number, limits: GameFileLimits): void {
+  if (size <= limits.maxBytes) return
+  const any = limits.noun ? ` than any ${limits.noun.replace(/^an? /, '')}` : ' than the limit'
+  throw new FormatError(`${size} bytes is larger${any} (${limits.note ? `${limits.note}; ` : ''}limit ${limits.maxBytes})`, { file: name, offset: limits.maxBytes })
+}
+
 /** The bytes of a game file, guarded by `limits` (see the file comment). */
 export async function readGameFile(file: string, limits: GameFileLimits): Promise<Uint8Array> {
   const name = limits.label === 'basename' ? path.basename(file) : file
@@ -61,10 +68,7 @@ export async function readGameFile(file: string, limits: GameFileLimits): Promis
   } catch (e) {
     throw new FormatError(`cannot read the file: ${(e as Error).message}`, { file: name })
   }
-  if (size > limits.maxBytes) {
-    const any = limits.noun ? ` than any ${limits.noun.replace(/^an? /, '')}` : ' than the limit'
-    throw new FormatError(`${size} bytes is larger${any} (${limits.note ? `${limits.note}; ` : ''}limit ${limits.maxBytes})`, { file: name, offset: limits.maxBytes })
-  }
+  assertGameFileSize(name, size, limits)
   let raw: Uint8Array
   try {
     // A plain Uint8Array view of the Buffer readFile allocated for this file (not pooled), not a

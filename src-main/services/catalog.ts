@@ -7,7 +7,7 @@ import type { IndexJobs } from './index-jobs'
 export function catalogHandlers(jobs: IndexJobs): Handlers {
   return {
     'catalog:sources': (_req, ctx) => ctx.catalog.sources(),
-    'catalog:children': (req, ctx) => ctx.catalog.children(req.sourceId, req.parent, req.offset ?? 0, Math.min(req.limit ?? 1000, 100_000)),
+    'catalog:children': (req, ctx) => ctx.catalog.children(req.sourceId, req.parent, req.offset ?? 0, Math.min(req.limit ?? 1000, 100_000), req.after),
     'catalog:asset': (req, ctx) => ctx.catalog.asset(req.id),
     'catalog:search': (req, ctx) => ctx.catalog.search(req.query, Math.min(req.limit ?? 200, 5000)),
     'index:start': (req, ctx) => {

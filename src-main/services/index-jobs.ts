@@ -17,6 +17,7 @@ export class IndexJobs {
     private onDone: () => void,
   ) {}
 
+  /** The `modbench` command: it runs the built CLI (out/cli/, rebuilt first if a source changed), not the TypeScript sources. */
   static cliPath(): string {
     return path.resolve(import.meta.dirname, '..', '..', 'bin', 'modbench.mjs')
   }

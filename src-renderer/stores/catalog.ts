@@ -16,8 +16,8 @@ export interface TreeRow {
   hasChildren: boolean
   expanded: boolean
   loading: boolean
-  /** For 'more' rows: the parent to page and the offset to load from. */
-  more?: { parent: number | null; offset: number }
+  /** For 'more' rows: the parent to page, the offset to load from and the id of the last row shown (the page key). */
+  more?: { parent: number | null; offset: number; after?: number }
   error?: string | null
 }
 
@@ -64,14 +64,15 @@ export const useCatalogStore = defineStore('catalog', () => {
     }
   }
 
-  async function fetchChildren(row: TreeRow, offset: number): Promise<TreeRow[]> {
+  /** A page of a row's children: the first, or the one after the child with id `after` (paged by key, not position). */
+  async function fetchChildren(row: TreeRow, offset: number, after?: number): Promise<TreeRow[]> {
     const parent = row.type === 'source' ? null : row.asset!.id
-    const kids = await bridge.invoke('catalog:children', { sourceId: row.sourceId, parent, offset, limit: PAGE })
+    const kids = await bridge.invoke('catalog:children', { sourceId: row.sourceId, parent, offset, limit: PAGE, ...(after !== undefined ? { after } : {}) })
     const depth = row.depth + 1
     const out = kids.map((k) => assetRow(k, depth))
     const total = row.type === 'source' ? Infinity : row.asset!.childCount
     if (kids.length === PAGE && offset + PAGE < total) {
-      out.push({ key: `${row.key}+${offset + PAGE}`, depth, type: 'more', name: 'Load more…', kind: '', sourceId: row.sourceId, hasChildren: false, expanded: false, loading: false, more: { parent, offset: offset + PAGE } })
+      out.push({ key: `${row.key}+${offset + PAGE}`, depth, type: 'more', name: 'Load more…', kind: '', sourceId: row.sourceId, hasChildren: false, expanded: false, loading: false, more: { parent, offset: offset + PAGE, after: kids[kids.length - 1]!.id } })
     }
     return out
   }
@@ -118,7 +119,7 @@ export const useCatalogStore = defineStore('catalog', () => {
     const parentRow = row.more!.parent === null ? rows.value.find((r) => r.type === 'source' && r.sourceId === row.sourceId) : rows.value.find((r) => r.asset?.id === row.more!.parent)
     if (!parentRow) return
     try {
-      const kids = await fetchChildren(parentRow, row.more!.offset)
+      const kids = await fetchChildren(parentRow, row.more!.offset, row.more!.after)
       const j = rows.value.indexOf(row)
       const copy = rows.value.slice()
       copy.splice(j, 1, ...kids)

@@ -58,8 +58,12 @@ export interface IndexResult {
 
 export interface CatalogApi {
   'catalog:sources': { req: Record<string, never>; res: SourceRow[] }
-  /** Children of an asset, or the top-level assets of a source when `parent` is null. */
-  'catalog:children': { req: { sourceId: number; parent: number | null; offset?: number; limit?: number }; res: AssetRow[] }
+  /**
+   * Children of an asset, or the top-level assets of a source when `parent` is null, in order.
+   * Paged by key: `after` is the id of the last child already shown (the next page starts after
+   * it); `offset` (a position) is still accepted and seeks the same index.
+   */
+  'catalog:children': { req: { sourceId: number; parent: number | null; offset?: number; limit?: number; after?: number }; res: AssetRow[] }
   'catalog:asset': { req: { id: number }; res: AssetRow | null }
   'catalog:search': { req: { query: string; limit?: number }; res: AssetRow[] }
   /** Starts indexing; progress arrives as `index:progress` events; resolves when done. */

@@ -55,22 +55,17 @@ export interface GfApi {
   /**
    * Re-encodes an image in the texture's format and size and decodes it back: the "after" view.
    * An image of another size is resampled (bilinear) when `resize` is true, refused otherwise.
-   * With a `jobId`: ETC encoding progress as `gf:progress` events, cancellable with `gf:cancel`.
+   * With a `jobId`: ETC encoding progress as `gf:progress` events, cancellable with `gf:cancelJob`.
    */
   'gf:previewReplace': {
     req: GfReplacementReq & { set: string; resize?: boolean; jobId?: string }
     res: { info: GfTextureInfo; source: Uint8Array; rgba: Uint8Array; psnr: number | null; resized: boolean; warnings: string[] }
   }
-  /** Writes a repacked set into a new folder `out`; progress as `gf:progress` events with `jobId`. */
+  /** Writes a repacked set into a new folder `out`; progress as `gf:progress` events with `jobId` (cancel: `gf:cancelJob`). */
   'gf:repack': {
     req: { set: string; out: string; replacements: GfReplacementReq[]; resize?: boolean; jobId?: string }
     res: { out: string; files: { file: string; changed: boolean; size: number; sha256: string }[]; replaced: GfReplacedReport[] }
   }
-  /**
-   * Cancels a running `gf:previewReplace` / `gf:repack` by its `jobId`: the job rejects with an
-   * error of code `cancelled` (nothing is written). `cancelled`: false when no such job runs.
-   */
-  'gf:cancel': { req: { jobId: string }; res: { cancelled: boolean } }
   /** One texture as a PNG file. */
   'gf:exportPng': { req: { set: string; file: string; entry: number; out: string }; res: { path: string } }
   /** Every texture as PNG into a new folder (`<out>/<file>/<entry>_<name>.png`). */

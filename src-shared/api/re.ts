@@ -4,6 +4,7 @@
  */
 import type { EmvPose } from '../formats/re/emv-pose'
 import type { EulerOrder } from '../formats/re/euler'
+import type { Scene } from '../scene/types'
 
 export interface ReSkeleton {
   names: string[]
@@ -65,4 +66,42 @@ export interface ReApi {
   're:exportPose': { req: { out: string; poses: RePoseRotations[]; order?: EulerOrder }; res: { path: string } }
   /** The folder of the last saved pose (or template), for Save As… defaults. */
   're:lastFolder': { req: Record<string, never>; res: { folder: string | null } }
+  /** A motlist/mot (one motion, or all) as glTF 2.0 binary at `out` (CLI `re export`). */
+  're:exportGlb': { req: { path: string; out: string; motion?: number }; res: { path: string; bytes: number; animations: string[]; warnings: string[] } }
+  /**
+   * A glTF animation on a template's skeleton (CLI `re import`). Always returns `scene`: the
+   * template skeleton with the imported motion as read back from the bytes that would be saved
+   * (codec error included), to play before saving. With `out`, also writes the motlist/mot
+   * (template suffix) and returns `path`/`size`.
+   */
+  're:importGltf': {
+    req: { template: string; gltf: string; animation?: string; motNumber?: number; out?: string }
+    res: ImportedGltf
+  }
+  /** The game path last used for a mod of this template (else one guessed from a `natives/` path), or null. */
+  're:modGamePath': { req: { template: string }; res: { gamePath: string | null } }
+  /**
+   * A file packed as a Fluffy Mod Manager zip at the new path `out` (CLI `re pack-mod`). The game
+   * path is remembered for `template` when given.
+   */
+  're:packMod': {
+    req: { file: string; gamePath: string; name: string; version?: string; author?: string; description?: string; screenshot?: string; out: string; template?: string }
+    res: { path: string; size: number; gamePath: string; entries: string[] }
+  }
+}
+
+export interface ImportedGltf {
+  scene: Scene
+  /** Animation names in the glTF. */
+  animations: string[]
+  animation: string
+  frameCount: number
+  frameRate: number
+  tracks: number
+  /** Largest key error the chosen codecs introduced. */
+  maxError: number
+  unmatchedNodes: string[]
+  warnings: string[]
+  path?: string
+  size?: number
 }

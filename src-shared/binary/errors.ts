@@ -36,6 +36,22 @@ export class FormatError extends Error {
   }
 }
 
+/**
+ * Runs `f`; a FormatError it throws that names no file is re-thrown naming `file` (a pure reader
+ * does not know the path the user gave; its caller does). A LimitError stays a LimitError.
+ */
+export function inFile<T>(file: string, f: () => T): T {
+  try {
+    return f()
+  } catch (e) {
+    if (e instanceof FormatError && !e.file) {
+      const Err = e instanceof LimitError ? LimitError : FormatError
+      throw new Err(e.detail, { file, structure: e.structure, offset: e.offset })
+    }
+    throw e
+  }
+}
+
 /** Thrown by guards that stop runaway input (loops, absurd counts, recursion). */
 export class LimitError extends FormatError {
   constructor(detail: string, ctx: FormatErrorContext = {}) {

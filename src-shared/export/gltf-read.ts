@@ -10,10 +10,13 @@
  * specification §3.6.2 "Data Alignment" and §5.1 accessor / §5.11 bufferView properties).
  * Animation samplers are then checked: input SCALAR times, finite and increasing; output VEC3
  * (translation, scale) or VEC4 (rotation) with `count` (×3 for CUBICSPLINE) elements, finite.
- * Normalised integer outputs are turned into floats by @gltf-transform (`getElement`).
+ * Normalised integer outputs are turned into floats by @gltf-transform (`getElement`). The JSON
+ * fields themselves are checked, and everything an animation does not need dropped, by
+ * `minimalGltf` (gltf-check.ts) first.
  */
 import { WebIO, GLB_BUFFER, BufferUtils, type Accessor, type JSONDocument, type GLTF } from '@gltf-transform/core'
 import { FormatError } from '../binary/errors'
+import { minimalGltf } from './gltf-check'
 import type { Channel, Interpolation } from '../scene/types'
 
 export interface GltfNodeInfo {
@@ -116,9 +119,6 @@ function resolveBuffers(c: Container, opts: GltfReadOptions): { resources: Recor
       if (!bytes) throw new FormatError(`external buffer "${b.uri}" was not found`, { file, structure: s })
       resources[b.uri] = bytes
     }
-    // A missing byteLength (writers omit it for an empty buffer) counts as 0: no view can use it.
-    b.byteLength ??= 0
-    if (!Number.isInteger(b.byteLength) || b.byteLength < 0) throw new FormatError(`byteLength ${JSON.stringify(b.byteLength)} is not a byte count`, { file, structure: s })
     if (b.byteLength > bytes.byteLength) throw new FormatError(`byteLength is ${b.byteLength}, but only ${bytes.byteLength} bytes are there (truncated)`, { file, structure: s })
     return bytes
   })
@@ -137,16 +137,23 @@ function checkViews(c: Container, buffers: Uint8Array[], file?: string): void {
       throw new FormatError(`byteOffset ${off} + byteLength ${v.byteLength} is past the end of buffer ${v.buffer} (${buf.byteLength} bytes)`, { file, structure: s })
     }
   })
+  const inView = (view: number, off: number, bytes: number, s: string) => {
+    if (off + bytes > views[view]!.byteLength) throw new FormatError(`${bytes} bytes from byteOffset ${off} are past the end of bufferViews[${view}] (${views[view]!.byteLength} bytes)`, { file, structure: s })
+  }
   ;(c.json.accessors ?? []).forEach((a, i) => {
     const s = `accessors[${i}]`
     const comp = COMPONENT_BYTES[a.componentType]
     const width = TYPE_SIZE[a.type]
     if (!comp || !width) throw new FormatError(`componentType ${a.componentType} / type ${JSON.stringify(a.type)} is not a glTF accessor type`, { file, structure: s })
     if (!Number.isInteger(a.count) || a.count < 1) throw new FormatError(`count ${JSON.stringify(a.count)} is not a positive whole number`, { file, structure: s })
-    if (a.bufferView === undefined) return // all zeros (or sparse only)
-    const v = views[a.bufferView]
-    if (!v) throw new FormatError(`bufferView ${a.bufferView} does not exist`, { file, structure: s })
     const elem = comp * width
+    if (a.sparse) {
+      const sp = a.sparse
+      inView(sp.indices.bufferView, sp.indices.byteOffset ?? 0, sp.count * COMPONENT_BYTES[sp.indices.componentType]!, `${s}.sparse.indices`)
+      inView(sp.values.bufferView, sp.values.byteOffset ?? 0, sp.count * elem, `${s}.sparse.values`)
+    }
+    if (a.bufferView === undefined) return // all zeros (or sparse only)
+    const v = views[a.bufferView]!
     const stride = v.byteStride ?? elem
     const off = a.byteOffset ?? 0
     const need = off + stride * (a.count - 1) + elem
@@ -163,6 +170,9 @@ function checkViews(c: Container, buffers: Uint8Array[], file?: string): void {
 
 function floats(a: Accessor, n: number): Float32Array {
   const width = a.getElementSize()
+  // Plain float data: @gltf-transform already holds it as one packed array.
+  const arr = a.getArray()
+  if (arr instanceof Float32Array && !a.getNormalized() && arr.length >= n * width) return arr.slice(0, n * width)
   const out = new Float32Array(n * width)
   const el: number[] = []
   for (let i = 0; i < n; i++) {
@@ -181,7 +191,8 @@ function firstBad(values: Float32Array): number {
 export async function readGltfAnimations(bytes: Uint8Array, opts: GltfReadOptions = {}): Promise<GltfAnimations> {
   const file = opts.file
   const isGlb = bytes.byteLength >= 4 && new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true) === GLB_MAGIC
-  const c: Container = isGlb ? splitGlb(bytes, file) : { json: parseJson(new TextDecoder().decode(bytes), file, 'glTF JSON') }
+  const raw: Container = isGlb ? splitGlb(bytes, file) : { json: parseJson(new TextDecoder().decode(bytes), file, 'glTF JSON') }
+  const c: Container = { ...raw, json: minimalGltf(raw.json, file) }
   const { resources, data } = resolveBuffers(c, opts)
   checkViews(c, data, file)
   let doc

@@ -50,10 +50,11 @@
  *   any data is written without a buffer.
  */
 import { Document, WebIO, type Accessor, type Material as GMaterial, type Node as GNode, type Texture as GTexture, type TextureInfo } from '@gltf-transform/core'
-import { KHRMaterialsUnlit } from '@gltf-transform/extensions'
+import { KHRMaterialsUnlit, KHRMaterialsVariants } from '@gltf-transform/extensions'
 import { encode as encodePng } from 'fast-png'
 import type { Animation, Material, Primitive, Scene, Texture, WrapMode } from '../scene/types'
 import { validateScene } from '../scene/validate'
+import { writeVariants } from './gltf-variants'
 
 export interface GltfExportOptions {
   /** `asset.generator`; default "Modbench". */
@@ -205,6 +206,10 @@ export function sceneToDocument(scene: Scene, opts: GltfExportOptions = {}): Doc
     return g
   })
 
+  // Material variants (KHR_materials_variants), one glTF variant per neutral variant, in order.
+  const variantExt = scene.variants?.length ? doc.createExtension(KHRMaterialsVariants) : null
+  const gVariants = variantExt ? scene.variants!.map((v) => variantExt.createVariant(v.name)) : []
+
   // Meshes.
   const gMeshes = scene.meshes.map((mesh, mi) => {
     const gm = doc.createMesh(mesh.name)
@@ -230,6 +235,7 @@ export function sceneToDocument(scene: Scene, opts: GltfExportOptions = {}): Doc
         gp.setAttribute('WEIGHTS_0', acc(`${tag}/WEIGHTS_0`, 'VEC4', weights))
       }
       gm.addPrimitive(gp)
+      if (variantExt) writeVariants(variantExt, gVariants, gp, p.material, scene, gMaterials)
     })
     return gm
   })
@@ -353,15 +359,20 @@ function writeAnimation(
 ): void {
   const ga = doc.createAnimation(a.name)
   const tag = a.name || `animation${ai}`
-  // Channels with the same key times share one input accessor.
+  // Channels with the same key times share one input accessor (the same array object is found
+  // without building its text key: RE motions share one times array over hundreds of channels).
   const inputs = new Map<string, Accessor>()
+  const byArray = new Map<Float32Array, Accessor>()
   const input = (times: Float32Array): Accessor => {
+    const same = byArray.get(times)
+    if (same) return same
     const key = Array.from(times).join(',')
     let x = inputs.get(key)
     if (!x) {
       x = acc(`${tag}/times${inputs.size}`, 'SCALAR', times)
       inputs.set(key, x)
     }
+    byArray.set(times, x)
     return x
   }
   const mb: Record<string, unknown> = { version: 1, duration: a.duration, frameRate: a.frameRate, loop: a.loop ?? true, ...(a.loopStart ? { loopStart: a.loopStart } : {}), ...(a.integerFrames ? { integerFrames: true } : {}) }
@@ -407,6 +418,6 @@ function writeAnimation(
 /** The scene as a .glb file. */
 export async function exportGlb(scene: Scene, opts: GltfExportOptions = {}): Promise<Uint8Array> {
   const doc = sceneToDocument(scene, opts)
-  const io = new WebIO().registerExtensions([KHRMaterialsUnlit])
+  const io = new WebIO().registerExtensions([KHRMaterialsUnlit, KHRMaterialsVariants])
   return await io.writeBinary(doc)
 }

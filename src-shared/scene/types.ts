@@ -192,6 +192,16 @@ export interface Curve {
   extras?: Record<string, unknown>
 }
 
+/**
+ * A named set of material substitutions (glTF KHR_materials_variants), e.g. a shiny colouring:
+ * in this variant, primitives whose material is `replace[k][0]` are drawn with `replace[k][1]`;
+ * materials not listed keep themselves. The scene's default look is the primitives' own materials.
+ */
+export interface MaterialVariant {
+  name: string
+  replace: [number, number][]
+}
+
 export interface Scene {
   name: string
   nodes: SceneNode[]
@@ -201,6 +211,8 @@ export interface Scene {
   skins: Skin[]
   animations: Animation[]
   curves: Curve[]
+  /** Alternative material sets (KHR_materials_variants). */
+  variants?: MaterialVariant[]
   /**
    * Actor metadata, spawn lists, attachment points, source info … Keys the viewport reads:
    * `selectedAnimation` (number): the clip to show first (a scene opened from an animation asset).

@@ -241,6 +241,23 @@ export function sceneProblems(scene: Scene, limit = 100): SceneProblem[] {
   scene.animations.forEach((a, ai) => checkAnimation(a, `animations[${ai}]`, scene, bad))
   if (full()) return out
 
+  // Material variants (KHR_materials_variants): names unique, substitutions name materials.
+  if (scene.variants !== undefined) {
+    if (!Array.isArray(scene.variants)) bad('variants', 'must be an array')
+    else {
+      const names = new Set<string>()
+      scene.variants.forEach((v, i) => {
+        if (typeof v.name !== 'string' || names.has(v.name)) bad(`variants[${i}].name`, `must be a unique string, got ${JSON.stringify(v.name)}`)
+        names.add(v.name)
+        if (!Array.isArray(v.replace)) return bad(`variants[${i}].replace`, 'must be an array of [material, replacement] pairs')
+        v.replace.forEach((pair, k) => {
+          index(`variants[${i}].replace[${k}][0]`, pair?.[0], nMaterials, 'material')
+          index(`variants[${i}].replace[${k}][1]`, pair?.[1], nMaterials, 'material')
+        })
+      })
+    }
+  }
+
   // Curves.
   scene.curves.forEach((c, i) => {
     const p = `curves[${i}]`

@@ -129,7 +129,7 @@ describe('the built-in manifests', () => {
         seen.add(ch)
       }
     }
-    expect(seen.size).toBe(17) // 16 + gf:cancel
+    expect(seen.size).toBe(16)
   })
 
   it('name their CLI groups by the first word of each command they load', async () => {

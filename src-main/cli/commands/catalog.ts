@@ -1,8 +1,7 @@
 import * as path from 'node:path'
 import type { AssetRow } from '../../../src-shared/api/catalog'
-import { openCatalog, type Catalog } from '../../catalog/catalog'
+import type { Catalog, ListItem } from '../../catalog/catalog'
 import { defaultDbPath } from '../../catalog/paths'
-import { indexPaths } from '../../indexer/indexer'
 import type { Command, CommandContext } from '../command'
 import { UsageError, intOption } from '../command'
 
@@ -13,8 +12,14 @@ function dbPath(ctx: CommandContext): string {
   return typeof v === 'string' && v ? path.resolve(v) : defaultDbPath()
 }
 
-export function withCatalog<T>(ctx: CommandContext, fn: (c: Catalog) => T): T {
-  const c = openCatalog(dbPath(ctx))
+/** The catalog (and so SQLite) is imported when a command opens it, not when the CLI starts. */
+async function openCatalogAt(file: string): Promise<Catalog> {
+  const { openCatalog } = await import('../../catalog/catalog')
+  return openCatalog(file)
+}
+
+export async function withCatalog<T>(ctx: CommandContext, fn: (c: Catalog) => T): Promise<T> {
+  const c = await openCatalogAt(dbPath(ctx))
   try {
     return fn(c)
   } finally {
@@ -23,16 +28,27 @@ export function withCatalog<T>(ctx: CommandContext, fn: (c: Catalog) => T): T {
 }
 
 /** The `ls`/`find` JSON shape of CLI.md: `{"id","kind","name","source","parent"}`. */
-function listItem(a: AssetRow) {
+function listItem(a: AssetRow): ListItem {
   return { id: a.id, kind: a.kind, name: a.name, source: a.sourcePath ?? '', parent: a.parent }
 }
 
+/** The text lines of `ls`/`find`: columns as wide as the widest id and kind (known before the rows). */
+function printAssetLines(ctx: CommandContext, rows: Iterable<ListItem>, widths: { id: number; kind: number; count: number }): void {
+  if (!widths.count) return ctx.err('no assets')
+  const w = Math.max(2, widths.id)
+  const k = Math.max(4, widths.kind)
+  const lines: string[] = []
+  for (const r of rows) {
+    lines.push(`${String(r.id).padStart(w)}  ${r.kind.padEnd(k)}  ${r.name}  (${path.basename(r.source)})`)
+    if (lines.length >= 4096) ctx.out(lines.splice(0).join('\n'))
+  }
+  if (lines.length) ctx.out(lines.join('\n'))
+}
+
 function printAssets(ctx: CommandContext, rows: AssetRow[]): void {
-  if (ctx.json) return ctx.printJson(rows.map(listItem))
-  if (!rows.length) return ctx.err('no assets')
-  const w = Math.max(2, ...rows.map((r) => String(r.id).length))
-  const k = Math.max(4, ...rows.map((r) => r.kind.length))
-  for (const r of rows) ctx.out(`${String(r.id).padStart(w)}  ${r.kind.padEnd(k)}  ${r.name}  (${path.basename(r.sourcePath ?? '')})`)
+  const items = rows.map(listItem)
+  if (ctx.json) return ctx.printJsonArray(items)
+  printAssetLines(ctx, items, { id: Math.max(0, ...items.map((r) => String(r.id).length)), kind: Math.max(0, ...items.map((r) => r.kind.length)), count: items.length })
 }
 
 /** Sleeps synchronously (inside a SQLite transaction, which is synchronous). */
@@ -47,7 +63,8 @@ const index: Command = {
   help: [
     'A file that cannot be read is recorded with its error and does not stop the rest.',
     'JSON: {"sources":[{"path","kind","status":"indexed"|"unchanged"|"error","assets":N,"error"?}],"assets":N}',
-    'An unchanged file (same content hash) is left alone; --force reads it again (after an upgrade).',
+    'An unchanged file (same size, mtime and inode, or else the same content hash) is left alone;',
+    '--force reads and re-indexes every file again (after an upgrade).',
     'Sources under an indexed folder whose files are gone are removed (listed under "removed").',
     'Exit code 1 when any source ended in error (the JSON still lists every source).',
   ].join('\n'),
@@ -57,8 +74,9 @@ const index: Command = {
     const ndjson = ctx.values['progress-ndjson'] === true
     const bar = ndjson ? null : ctx.progress('indexing')
     const pauseMs = Number(process.env.MODBENCH_TEST_PAUSE_IN_TXN ?? 0)
-    const catalog = openCatalog(dbPath(ctx))
+    const catalog = await openCatalogAt(dbPath(ctx))
     try {
+      const { indexPaths } = await import('../../indexer/indexer')
       const result = await indexPaths(catalog, ctx.positionals, {
         signal: ctx.signal,
         force: ctx.values.force === true,
@@ -76,11 +94,12 @@ const index: Command = {
       bar?.end()
       if (ctx.json) ctx.printJson({ sources: result.sources.map((s) => ({ path: s.path, kind: s.kind, status: s.status, assets: s.assets, ...(s.error ? { error: s.error } : {}) })), assets: result.assets, ...(result.cancelled ? { cancelled: true } : {}), ...(result.removed ? { removed: result.removed } : {}) })
       else {
-        for (const s of result.sources) ctx.out(`${s.status.padEnd(9)} ${s.kind.padEnd(12)} ${String(s.assets).padStart(6)} assets  ${s.path}${s.error ? `\n          error: ${s.error}` : ''}`)
+        for (const s of result.sources) ctx.out(`${s.status.padEnd(9)} ${s.kind.padEnd(12)} ${String(s.assets).padStart(6)} assets  ${s.path}`)
         for (const r of result.removed ?? []) ctx.out(`removed   (file gone)                    ${r}`)
         ctx.out(`${result.sources.length} source(s), ${result.assets} asset(s)${result.removed ? `, ${result.removed.length} vanished source(s) removed` : ''}${result.cancelled ? ' (cancelled)' : ''}`)
       }
-      for (const s of result.sources) if (s.error) ctx.err(`error: ${s.path}: ${s.error}`)
+      // one line per failed source, naming its path once (the indexer's message usually leads with it)
+      for (const s of result.sources) if (s.error) ctx.err(`error: ${s.error.includes(s.path) ? s.error : `${s.path}: ${s.error}`}`)
       return result.cancelled || result.sources.some((s) => s.status === 'error') ? 1 : 0
     } finally {
       catalog.close()
@@ -94,9 +113,10 @@ const ls: Command = {
   usage: 'ls [--db FILE] [--kind KIND] [--source PATH] [--json]',
   help: '--source takes a source path as index printed it, or a folder (every source under it).\nJSON: [{"id","kind","name","source","parent"}]',
   options: { ...dbOption, kind: { type: 'string' }, source: { type: 'string' } },
-  run(ctx) {
-    const rows = withCatalog(ctx, (c) => c.list({ kind: ctx.values.kind as string | undefined, source: ctx.values.source as string | undefined }))
-    printAssets(ctx, rows)
+  async run(ctx) {
+    const filter = { kind: ctx.values.kind as string | undefined, source: ctx.values.source as string | undefined }
+    // Streamed a source at a time: memory and time per row stay flat at a million assets.
+    await withCatalog(ctx, (c) => (ctx.json ? ctx.printJsonArray(c.listItems(filter)) : printAssetLines(ctx, c.listItems(filter), c.listWidths(filter))))
     return 0
   },
 }
@@ -108,9 +128,9 @@ const find: Command = {
   help: 'Every word matches as a prefix. JSON: same as ls.',
   options: { ...dbOption, limit: { type: 'string' } },
   positionals: { min: 1, max: Infinity },
-  run(ctx) {
+  async run(ctx) {
     const limit = intOption(ctx, 'limit', 1000)!
-    const rows = withCatalog(ctx, (c) => c.search(ctx.positionals.join(' '), limit))
+    const rows = await withCatalog(ctx, (c) => c.search(ctx.positionals.join(' '), limit))
     printAssets(ctx, rows)
     return 0
   },
@@ -152,14 +172,25 @@ const serve: Command = {
   name: 'serve',
   summary: 'browser mode: serve the app and its API on 127.0.0.1',
   usage: 'serve [--db FILE] [--port N] [--no-samples]',
-  help: 'Prints the URL with its access token on the first stdout line. Binds 127.0.0.1 only. Ctrl+C stops it.',
+  help: [
+    'Serves the app (the renderer build, made on first use) and its API on 127.0.0.1 only, never another interface.',
+    'Prints the URL with its per-run access token on the first stdout line (open it in a browser; every API',
+    'request needs the token). Ctrl+C stops the server.',
+  ].join('\n'),
   options: { ...dbOption, port: { type: 'string' }, 'no-samples': { type: 'boolean' } },
+  optionHelp: {
+    db: 'the catalog file (default: the per-user catalog, as for index/ls)',
+    port: 'the port to listen on, 0–65535 (default 0: a free port)',
+    'no-samples': 'do not index the bundled samples into an empty catalog',
+    json: 'ignored (the URL is one line)',
+  },
   async run(ctx) {
     const { startServer } = await import('../../transport/http-server')
     const port = intOption(ctx, 'port', 0)!
     if (port < 0 || port > 65535) throw new UsageError(`--port takes 0–65535 (0 picks a free port), got ${port}`)
     const server = await startServer({ dbPath: dbPath(ctx), port, indexSamplesWhenEmpty: ctx.values['no-samples'] !== true, log: (t) => ctx.err(t) })
     ctx.out(server.url)
+    ctx.err(`modbench serve: open this URL in a browser; Ctrl+C stops the server.`)
     await new Promise<void>((resolve) => {
       const stop = () => resolve()
       ctx.signal.addEventListener('abort', stop)

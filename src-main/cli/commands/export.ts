@@ -1,10 +1,7 @@
 import * as path from 'node:path'
 import { existsSync, promises as fsp } from 'node:fs'
-import { exportGlb } from '../../../src-shared/export/gltf'
-import { openCatalog } from '../../catalog/catalog'
 import { defaultDbPath } from '../../catalog/paths'
 import { writeFileAtomic } from '../../node/atomic'
-import { buildAssetScene, sceneKinds } from '../../services/scene-builders'
 import type { Command } from '../command'
 import { UsageError, requireString } from '../command'
 
@@ -23,7 +20,7 @@ const exportCmd: Command = {
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const idArg = ctx.positionals[0]
-    const out = path.resolve(requireString(ctx, 'out'))
+    const out = requireString(ctx, 'out') // printed as typed, like every path the user gives
     let id: number | 'demo'
     if (idArg === 'demo') id = 'demo'
     // A well-formed id that names no asset (0 included) is bad input (exit 1), not a usage error.
@@ -32,9 +29,11 @@ const exportCmd: Command = {
     if (!/\.glb$/i.test(out)) ctx.err(`warning: ${out} does not end in .glb; writing binary glTF anyway`)
     await checkOut(out)
 
-    const dbPath = typeof ctx.values.db === 'string' && ctx.values.db ? path.resolve(ctx.values.db) : defaultDbPath()
+    const dbPath = typeof ctx.values.db === 'string' && ctx.values.db ? ctx.values.db : defaultDbPath()
     // Exporting only reads the catalog: a missing one is an error, never created as a side effect.
     if (id !== 'demo' && !existsSync(dbPath)) throw new Error(`no catalog at ${dbPath}: index files first (\`modbench index PATH --db ${dbPath}\`)`)
+    // glTF-Transform, SQLite and the scene builders load here, not when the CLI starts
+    const [{ exportGlb }, { openCatalog }, { buildAssetScene }] = await Promise.all([import('../../../src-shared/export/gltf'), import('../../catalog/catalog'), import('../../services/scene-builders')])
     const catalog = id === 'demo' ? null : openCatalog(dbPath)
     try {
       const { scene, asset, source } = await buildAssetScene(catalog, id, { signal: ctx.signal })
@@ -86,5 +85,3 @@ async function makeParent(out: string): Promise<void> {
 
 /** `modbench export …` commands (see ../shared/CLI.md). */
 export const exportCommands: Command[] = [exportCmd]
-
-export { sceneKinds }

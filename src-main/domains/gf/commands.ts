@@ -1,17 +1,32 @@
 import type { Command, CommandContext } from '../../cli/command'
 import { UsageError, requireString } from '../../cli/command'
-import { loadSet } from './set-folder'
-import { readPng } from './png'
-import { extractSetPngs, repackSetToFolder } from './repack'
+import { inSetFolder, loadSet, setFolderError } from './set-folder'
+
+/** PNG libraries and the repacker load when a command that writes or reads PNGs runs. */
+const repack = () => import('./repack')
 import { listTextures, type GfEntry, type GfSet } from '../../../src-shared/formats/gf/gf-set'
 import type { TextureReplacement } from '../../../src-shared/formats/gf/replace'
 import { hex } from '../../../src-shared/binary/errors'
 
 const SET_HELP = 'SET is a folder holding the nine files 0.bin … 8.bin (missing ones are reported on stderr, not fatal).'
 
-function report(ctx: CommandContext, set: GfSet): void {
-  if (set.missing.length) ctx.err(`warning: ${set.missing.join(', ')} missing from the set`)
-  for (const w of set.warnings) ctx.err(`warning: ${w}`)
+function report(ctx: CommandContext, set: GfSet & { dir: string }): void {
+  if (set.missing.length) ctx.err(`warning: ${set.dir}: ${set.missing.join(', ')} missing from the set`)
+  for (const w of set.warnings) ctx.err(`warning: ${inSetFolder(set.dir, w)}`)
+}
+
+/** A set command's errors name the set folder with the file (`SET/1.bin: …`, not `1.bin: …`). */
+function namingSetFolder(c: Command): Command {
+  return {
+    ...c,
+    async run(ctx) {
+      try {
+        return await c.run(ctx)
+      } catch (e) {
+        throw setFolderError(ctx.positionals[0]!, e)
+      }
+    },
+  }
 }
 
 function entryJson(e: GfEntry): Record<string, unknown> {
@@ -92,6 +107,7 @@ const extract: Command = {
     const set = await loadSet(ctx.positionals[0]!)
     report(ctx, set)
     const bar = ctx.progress('extract')
+    const { extractSetPngs } = await repack()
     const res = await extractSetPngs(set, out, { progress: (d, t, s) => bar.update(d, t, s), signal: ctx.signal })
     bar.end()
     if (ctx.json) ctx.printJson(res)
@@ -127,6 +143,7 @@ const replace: Command = {
     // the header error (file, entry, offset). Package errors stay fatal.
     const set = await loadSet(ctx.positionals[0]!, { lenient: true })
     report(ctx, set)
+    const [{ readPng }, { repackSetToFolder }] = await Promise.all([import('./png'), repack()])
     const reps: TextureReplacement[] = []
     for (const a of args) {
       const img = await readPng(a.png)
@@ -147,4 +164,4 @@ const replace: Command = {
 }
 
 /** `modbench gf …` commands (see ../shared/CLI.md). */
-export const gfCommands: Command[] = [info, textures, extract, replace]
+export const gfCommands: Command[] = [info, textures, extract, replace].map(namingSetFolder)

@@ -1,6 +1,7 @@
 import type { AssetDraft, FileDetector, FolderDetector } from '../../indexer/detector'
 import { GF_SET_FILES, parseGfFile, type GfEntry, type GfFile } from '../../../src-shared/formats/gf/gf-set'
 import { hex } from '../../../src-shared/binary/errors'
+import { modelOrMotionDraft } from './model-assets'
 
 export const gfFileDetectors: FileDetector[] = []
 
@@ -42,6 +43,11 @@ function entryDrafts(f: GfFile, entries: GfEntry[], parentKey: string, keyPrefix
       continue
     }
     const nested = keyPrefix.includes('#')
+    const modelOrMotion = nested ? null : modelOrMotionDraft(f, e, key, parentKey)
+    if (modelOrMotion) {
+      out.push(modelOrMotion)
+      continue
+    }
     out.push({
       key,
       parentKey,

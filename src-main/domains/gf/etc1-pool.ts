@@ -5,16 +5,15 @@
  * SharedArrayBuffer. Progress is reported per finished range; an AbortSignal stops handing out
  * ranges and rejects with a CancelledError (code `cancelled`, which the API error carries).
  *
- * The workers are TypeScript modules loaded through tsx (etc1-worker.mjs registers it), which is
- * how the CLI, `modbench serve` and the tests run. Where that is not available (a bundled
- * Electron main, where the .ts sources are not shipped) or a worker dies, ranges are encoded
- * inline: same bytes, only not in parallel.
+ * Built code starts the built etc1-worker beside it, the sources start etc1-worker.ts through the
+ * tsx bootstrap (src-main/node/worker-script.ts). A missing worker, or one that dies, fails the
+ * encode with an error naming it: the work never silently moves onto the main thread (levels
+ * under PARALLEL_MIN_TEXELS are encoded inline by design: a round trip costs more).
  */
 import { Worker } from 'node:worker_threads'
-import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { fileURLToPath } from 'node:url'
-import * as path from 'node:path'
+import { workerScript } from '../../node/worker-script'
+import { CancelledError } from './jobs'
 import { encodeEtc1, etc1TileRowBytes, type Etc1Effort } from '../../../src-shared/formats/pica/etc1'
 import { encodePica, mipImages, type EncodeOptions } from '../../../src-shared/formats/pica/texture-codec'
 import { isEtc, type PicaFormat } from '../../../src-shared/formats/pica/texture-format'
@@ -39,14 +38,6 @@ export interface ParallelOptions {
   onProgress?(done: number, total: number): void
 }
 
-export class CancelledError extends Error {
-  readonly code = 'cancelled'
-  constructor(message = 'cancelled') {
-    super(message)
-    this.name = 'CancelledError'
-  }
-}
-
 /** Levels smaller than this (texels) are encoded inline: a worker round trip costs more. */
 const PARALLEL_MIN_TEXELS = 128 * 128
 
@@ -56,38 +47,28 @@ interface Task {
   reject(e: Error): void
 }
 
-let pool: { workers: Worker[]; idle: Worker[]; busy: Map<Worker, Task> } | null | undefined
+let pool: { workers: Worker[]; idle: Worker[]; busy: Map<Worker, Task> } | undefined
 const queue: Task[] = []
 let nextId = 1
 
-function inlineRows(job: Etc1RowsJob): Uint8Array {
-  return encodeEtc1(job.rgba, job.width, job.height, job.withAlpha, { effort: job.effort, tileRows: { from: job.from, to: job.to } })
+/** Starts one worker thread (throws, naming it, when its script is missing). */
+function spawnEtc1Worker(): Worker {
+  const script = workerScript('etc1-worker', import.meta.url)
+  return new Worker(script.file, { workerData: script.workerData })
 }
 
-/** Starts one worker thread running etc1-worker.ts, or null where the sources are absent. */
-function spawnEtc1Worker(): Worker | null {
-  const here = path.dirname(fileURLToPath(import.meta.url))
-  const boot = path.join(here, 'etc1-worker.mjs')
-  const entry = path.join(here, 'etc1-worker.ts')
-  const tsconfig = path.resolve(here, '..', '..', '..', 'tsconfig.json')
-  if (!existsSync(boot) || !existsSync(entry)) return null
-  return new Worker(boot, { workerData: { entry: new URL(`file://${entry}`).href, tsconfig } })
-}
-
-/** Number of worker threads the pool runs (0: none, encoding inline). */
+/** Number of worker threads the pool runs (starting it). */
 export function etc1PoolSize(): number {
-  return getPool()?.workers.length ?? 0
+  return getPool().workers.length
 }
 
-function getPool(): NonNullable<typeof pool> | null {
-  if (pool !== undefined) return pool
-  pool = null
-  try {
-    const n = Math.max(1, Math.min(16, availableParallelism()))
-    const p = { workers: [] as Worker[], idle: [] as Worker[], busy: new Map<Worker, Task>() }
+function getPool(): NonNullable<typeof pool> {
+  if (pool) return pool
+  const n = Math.max(1, Math.min(16, availableParallelism()))
+  const p = { workers: [] as Worker[], idle: [] as Worker[], busy: new Map<Worker, Task>() }
+  {
     for (let i = 0; i < n; i++) {
       const w = spawnEtc1Worker()
-      if (!w) return null
       w.on('message', (reply: Etc1RowsReply) => {
         const t = p.busy.get(w)
         p.busy.delete(w)
@@ -96,37 +77,28 @@ function getPool(): NonNullable<typeof pool> | null {
         else t?.resolve(reply.bytes)
         pump()
       })
-      w.on('error', () => failOver(w))
-      w.on('exit', () => failOver(w))
+      w.on('error', (e) => fail(w, e.message))
+      w.on('exit', (code) => fail(w, `exit code ${code}`))
       w.unref()
       p.workers.push(w)
       p.idle.push(w)
     }
-    pool = p
-  } catch {
-    pool = null
   }
-  return pool
+  pool = p
+  return p
 }
 
-/** A worker died or could not start: stop using the pool, finish its task and the queue inline. */
-function failOver(w: Worker): void {
+/** A worker died: the pool stops, its running and queued ranges fail; the next encode starts a new pool. */
+function fail(w: Worker, reason: string): void {
   const p = pool
   if (!p || !p.workers.includes(w)) return
-  pool = null
+  pool = undefined
   for (const x of p.workers) {
     x.removeAllListeners()
     void x.terminate().catch(() => {})
   }
-  for (const t of [...p.busy.values(), ...queue.splice(0)]) runInline(t)
-}
-
-function runInline(t: Task): void {
-  try {
-    t.resolve(inlineRows(t.job))
-  } catch (e) {
-    t.reject(e as Error)
-  }
+  const err = new Error(`an ETC1 worker stopped (${reason}); the texture was not encoded`)
+  for (const t of [...p.busy.values(), ...queue.splice(0)]) t.reject(err)
 }
 
 function pump(): void {
@@ -143,9 +115,12 @@ function pump(): void {
 
 function runRows(job: Etc1RowsJob): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    const t: Task = { job, resolve, reject }
-    if (!getPool()) return runInline(t)
-    queue.push(t)
+    try {
+      getPool()
+    } catch (e) {
+      return reject(e as Error)
+    }
+    queue.push({ job, resolve, reject })
     pump()
   })
 }
@@ -158,7 +133,7 @@ export async function encodeEtc1Parallel(rgba: Uint8Array, width: number, height
   const rows = height / 8
   const before = opts.rowsBefore ?? 0, total = opts.rowsTotal ?? rows
   opts.signal?.throwIfAborted()
-  if (width * height < PARALLEL_MIN_TEXELS || !getPool()) {
+  if (width * height < PARALLEL_MIN_TEXELS) {
     const out = encodeEtc1(rgba, width, height, withAlpha, { effort })
     opts.onProgress?.(before + rows, total)
     return out

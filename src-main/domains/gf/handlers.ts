@@ -12,22 +12,8 @@ import { reencodeTexture, type TextureReplacement } from '../../../src-shared/fo
 import { resizeBilinear } from '../../../src-shared/formats/pica/image'
 import { isEtc } from '../../../src-shared/formats/pica/texture-format'
 import { reencodeOffThread } from './reencode-worker'
+import { asJob } from './jobs'
 
-/** Running previews / repacks by jobId, for `gf:cancel`. */
-const running = new Map<string, AbortController>()
-
-/** Runs `work` as job `jobId` (cancellable through `gf:cancel` while it runs). */
-async function asJob<T>(jobId: string | undefined, work: (signal: AbortSignal | undefined) => Promise<T>): Promise<T> {
-  if (!jobId) return work(undefined)
-  const ac = new AbortController()
-  running.get(jobId)?.abort()
-  running.set(jobId, ac)
-  try {
-    return await work(ac.signal)
-  } finally {
-    if (running.get(jobId) === ac) running.delete(jobId)
-  }
-}
 
 function info(t: GfTextureRef, set: GfSet): GfTextureInfo {
   const f = set.files.find((x) => x.file === t.file)!
@@ -125,11 +111,6 @@ export const gfHandlers: Handlers = {
     const res = await asJob(jobId, (signal) => repackSetToFolder(set, out, reps, { signal, progress: (done, total, detail) => emitProgress(ctx, { jobId, done, total, detail }) }))
     ctx.grantPath(out)
     return { out: res.out, files: res.files, replaced: res.replaced.map((r) => ({ ...r, psnr: Number.isFinite(r.psnr) ? r.psnr : null })) }
-  },
-  'gf:cancel': (req) => {
-    const ac = running.get(req.jobId)
-    ac?.abort()
-    return { cancelled: !!ac }
   },
   'gf:exportPng': async (req, ctx) => {
     const set = await openSet(ctx, req.set)

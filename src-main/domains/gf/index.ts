@@ -1,15 +1,19 @@
 /** The node manifest of Pokémon Ultra Sun/Moon GF sets (see src-main/domains/domain.ts). */
 import { gfDomain } from '../../../src-shared/formats/gf/domain'
-import { defineNodeDomain } from '../domain'
+import { defineNodeDomain, lazyBuilder } from '../domain'
 import { gfFileDetectors, gfFolderDetectors } from './detector'
 
 export const gfNode = defineNodeDomain({
   shared: gfDomain,
   fileDetectors: gfFileDetectors,
   folderDetectors: gfFolderDetectors,
-  cli: { groups: ['gf'], load: () => import('./commands').then((m) => m.gfCommands) },
+  cli: { groups: ['gf'], load: async () => [...(await import('./commands')).gfCommands, ...(await import('./model-cli')).gfModelCommands] },
   handlers: {
-    channels: ['gf:textures', 'gf:texture', 'gf:previewReplace', 'gf:repack', 'gf:cancel', 'gf:exportPng', 'gf:exportAll'],
-    load: () => import('./handlers').then((m) => m.gfHandlers),
+    channels: ['gf:textures', 'gf:texture', 'gf:previewReplace', 'gf:repack', 'gf:exportPng', 'gf:exportAll', 'gf:model', 'gf:exportSets', 'gf:cancelJob'],
+    load: async () => ({ ...(await import('./handlers')).gfHandlers, ...(await import('./model-handlers')).gfModelHandlers }),
+  },
+  sceneBuilders: {
+    'gf-model': lazyBuilder(() => import('./model-scene'), 'buildGfAssetScene'),
+    'gf-motion': lazyBuilder(() => import('./model-scene'), 'buildGfAssetScene'),
   },
 })

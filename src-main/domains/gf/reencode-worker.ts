@@ -3,13 +3,13 @@
  * encode of a 1024×1024 texture takes seconds and would otherwise block the server (browser
  * mode) or the Electron main process. The ETC levels are encoded on the worker pool
  * (etc1-pool.ts, all cores); the header checks, the other formats, the decode of the result and
- * the PSNR run here (milliseconds).
+ * the PSNR run here (milliseconds). A missing or dead worker is an error (etc1-pool.ts).
  */
 import { reencodeTexture } from '../../../src-shared/formats/gf/replace'
 import { parseGfTexture } from '../../../src-shared/formats/gf/texture'
 import { isEtc } from '../../../src-shared/formats/pica/texture-format'
 import type { EncodeOptions } from '../../../src-shared/formats/pica/texture-codec'
-import { encodePicaWithMipsParallel, etc1PoolSize, stopEtc1Pool, type ParallelOptions } from './etc1-pool'
+import { encodePicaWithMipsParallel, stopEtc1Pool, type ParallelOptions } from './etc1-pool'
 
 export interface ReencodeCtx {
   file?: string
@@ -22,7 +22,7 @@ export interface ReencodeResult {
   bytes: Uint8Array
   decoded: Uint8Array
   psnr: number
-  /** True when the encode ran on worker threads. */
+  /** True when the ETC levels went through the worker pool. */
   offThread: boolean
 }
 
@@ -37,7 +37,7 @@ export async function reencodeOffThread(entry: Uint8Array, rgba: Uint8Array, wid
     return { ...reencodeTexture(entry, rgba, width, height, ctx, opts), offThread: false }
   }
   const pixels = await encodePicaWithMipsParallel(rgba, width, height, h.format, h.levels, opts)
-  return { ...reencodeTexture(entry, rgba, width, height, ctx, opts, pixels), offThread: etc1PoolSize() > 0 }
+  return { ...reencodeTexture(entry, rgba, width, height, ctx, opts, pixels), offThread: true }
 }
 
 /** Stops the worker threads (tests; a later call starts new ones). */

@@ -1,7 +1,7 @@
 /** Reading a GF set folder (`0.bin` … `8.bin`) from disk. Missing files are reported, not fatal. */
 import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
-import { FormatError } from '../../../src-shared/binary/errors'
+import { FormatError, LimitError } from '../../../src-shared/binary/errors'
 import { GF_SET_FILES, parseGfSet, type GfSet, type ParseOptions } from '../../../src-shared/formats/gf/gf-set'
 
 export interface SetFolder {
@@ -46,6 +46,29 @@ export async function loadSet(dir: string, opts: ParseOptions = {}): Promise<GfS
   const folder = await readSetFolder(dir)
   const set = parseGfSet(folder.files, opts)
   return { ...set, dir }
+}
+
+const isMember = (name: string) => (GF_SET_FILES as readonly string[]).includes(name.toLowerCase())
+
+/** A set member's name (`1.bin`) leading `text` → that member inside `dir` (`SET/1.bin: …`, `SET` as given). */
+export function inSetFolder(dir: string, text: string): string {
+  const m = /^(\d\.bin)\b/i.exec(text)
+  return m && isMember(m[1]!) ? path.join(dir, m[1]!) + text.slice(m[1]!.length) : text
+}
+
+/**
+ * The parsers name a set's files alone (`1.bin`: the name is also the JSON `file` key); an error
+ * that reaches the user names the set folder too. A FormatError keeps its class, structure and
+ * offset; a plain Error leading with a member name gets the folder; anything else is left as is.
+ */
+export function setFolderError(dir: string, e: unknown): unknown {
+  if (e instanceof FormatError) {
+    if (!e.file || e.file !== path.basename(e.file) || !isMember(e.file)) return e
+    const Err = e instanceof LimitError ? LimitError : FormatError
+    return new Err(e.detail, { file: path.join(dir, e.file), structure: e.structure, offset: e.offset })
+  }
+  if (e instanceof Error && e.constructor === Error && inSetFolder(dir, e.message) !== e.message) return new Error(inSetFolder(dir, e.message))
+  return e
 }
 
 /** A safe file-name part for a texture name (path separators and reserved characters → `_`). */

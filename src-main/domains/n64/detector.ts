@@ -25,7 +25,7 @@ export const n64Detector: FileDetector = {
   matchContent: (input) => detectByteOrder(input.head) !== null,
   extensions: /\.(z64|v64|n64)$/,
   async enumerate(bytes, input) {
-    const rom = openN64Bytes(bytes, input.path)
+    const rom = openN64Bytes(bytes, input.path, input.md5)
     const metadata = {
       title: rom.header.name,
       code: rom.header.code,

@@ -23,11 +23,12 @@ export function unpackN64Bytes(raw: Uint8Array, name: string): Uint8Array {
 
 /**
  * Opens N64 ROM bytes in any byte order: the normalised image identified by its MD5 (node:crypto),
- * with the byte order the file was stored in.
+ * with the byte order the file was stored in. `knownMd5` is the MD5 of `bytes` when the caller has it.
  */
-export function openN64Bytes(bytes: Uint8Array, file: string): N64Rom {
+export function openN64Bytes(bytes: Uint8Array, file: string, knownMd5?: string): N64Rom {
   const { image } = normaliseRom(bytes, file)
-  const md5 = createHash('md5').update(image).digest('hex')
+  // The indexer hashes a file's bytes in its one read: the same MD5 when no byte swap was needed.
+  const md5 = image === bytes && knownMd5 ? knownMd5 : createHash('md5').update(image).digest('hex')
   const rom = openRom(image === bytes ? bytes : image, file, md5)
   return { ...rom, byteOrder: normaliseRom(bytes.subarray(0, 4), file).byteOrder }
 }

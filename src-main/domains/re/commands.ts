@@ -15,6 +15,7 @@ import {
   type EulerOrder,
   type Quat,
 } from '../../../src-shared/formats/re'
+import type { Mot } from '../../../src-shared/formats/re/mot'
 import { loadMotionFile, loadPoseFile, pickPose, savePoseMotlist } from './files'
 import { writeFileAtomic } from '../../node/atomic'
 import { FormatError } from '../../../src-shared/binary'
@@ -26,8 +27,10 @@ function orderOption(ctx: CommandContext): EulerOrder {
   return v.toUpperCase() as EulerOrder
 }
 
-function frameOption(ctx: CommandContext): number {
+/** `--frame F` (fractions interpolate; `--frame -5` parses, see src-main/cli/main.ts). */
+function frameOption(ctx: CommandContext, required = false): number {
   const v = ctx.values.frame
+  if (v === undefined && required) throw new UsageError('--frame is required (a frame number of the motion; fractions interpolate)')
   if (v === undefined) return 0
   if (typeof v !== 'string' || !/^[+-]?(\d+\.?\d*|\.\d+)$/.test(v)) throw new UsageError(`--frame takes a number, got ${JSON.stringify(v)}`)
   return Number(v)
@@ -35,6 +38,13 @@ function frameOption(ctx: CommandContext): number {
 
 function warnAll(ctx: CommandContext, warnings: string[]): void {
   for (const w of warnings) ctx.err(`warning: ${w}`)
+}
+
+/** A frame outside the motion samples its nearest end: say so rather than print it as that frame. */
+function warnFrameRange(ctx: CommandContext, frame: number, index: number, mot: Mot): void {
+  const n = mot.header.frameCount
+  if (frame < 0) ctx.err(`warning: frame ${frame} is before motion ${index}'s first frame; the values are frame 0's`)
+  else if (Number.isFinite(n) && frame > n) ctx.err(`warning: frame ${frame} is past motion ${index}'s ${n} frames; the values are its last keys'`)
 }
 
 const r6 = (n: number) => Math.round(n * 1e9) / 1e9
@@ -70,8 +80,9 @@ const sample: Command = {
   options: { motion: { type: 'string' }, frame: { type: 'string' } },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
-    const index = intOption(ctx, 'motion', 0)!
-    const frame = frameOption(ctx)
+    requireString(ctx, 'motion')
+    const index = intOption(ctx, 'motion')!
+    const frame = frameOption(ctx, true)
     const f = await loadMotionFile(ctx.positionals[0]!)
     warnAll(ctx, f.warnings)
     const motions = motionsOf(f.file)
@@ -87,6 +98,7 @@ const sample: Command = {
     }
     if (!m) throw new FormatError(`motion ${index} does not exist; the file has ${motions.length} motion(s) (0–${motions.length - 1})`, { file: f.path })
     if (!m.mot) throw new FormatError(`motion ${m.index} (id ${m.id}) has no embedded mot`, { file: f.path })
+    warnFrameRange(ctx, frame, m.index, m.mot)
     const s = sampleMot(m.mot, m.skeleton, frame)
     // A NaN / ±Inf key or reference value would print as null: name the bone instead.
     for (const b of s) {
@@ -184,7 +196,8 @@ const motion2pose: Command = {
   options: { motion: { type: 'string' }, frame: { type: 'string' }, out: { type: 'string' }, 'pose-name': { type: 'string' }, order: { type: 'string' } },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
-    const index = intOption(ctx, 'motion', 0)!
+    requireString(ctx, 'motion')
+    const index = intOption(ctx, 'motion')!
     const frame = frameOption(ctx)
     const out = requireString(ctx, 'out')
     const order = orderOption(ctx)
@@ -192,7 +205,12 @@ const motion2pose: Command = {
     warnAll(ctx, f.warnings)
     const m = motionsOf(f.file)[index]
     if (!m?.mot) throw new FormatError(`motion ${index} does not exist or has no mot`, { file: f.path })
-    const s = sampleMot(m.mot, m.skeleton, frame).filter((b) => b.bone !== null)
+    warnFrameRange(ctx, frame, m.index, m.mot)
+    const all = sampleMot(m.mot, m.skeleton, frame)
+    const s = all.filter((b) => b.bone !== null)
+    // EMV Poser joints are named: a bone known only by its hash cannot be one
+    const unnamed = all.length - s.length
+    if (unnamed) ctx.err(`warning: ${f.path}: ${unnamed} of the ${all.length} bones motion ${m.index} animates have no name (no bone header names them), left out of the pose${s.length ? '' : ': the pose has no joints'}`)
     const rot = new Map<string, Quat>(s.map((b) => [b.bone!, b.rotation]))
     const pos = new Map(s.map((b) => [b.bone!, b.translation]))
     const name = typeof ctx.values['pose-name'] === 'string' ? (ctx.values['pose-name'] as string) : m.mot.name || `motion${index}`

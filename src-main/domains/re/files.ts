@@ -4,7 +4,7 @@
  */
 import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
-import { FormatError } from '../../../src-shared/binary'
+import { FormatError, inFile } from '../../../src-shared/binary'
 import {
   readMotionFile,
   fileVersion,
@@ -86,14 +86,13 @@ export async function savePoseMotlist(req: SavePoseRequest): Promise<SavePoseRes
   const opts: PoseMotlistOptions = { ...req.options }
   const version = t.file.kind === 'motlist' ? t.file.motlist.version : undefined
   const outPath = poseOutputName(req.out, version ?? 0)
+  const motlistName = opts.motlistName ?? motlistBaseName(outPath)
+  const { emv, bones } = req
+  // the builders' errors (a template without a skeleton, …) name the template
   let result: PoseMotlistResult
-  if (req.emv) {
-    result = buildPoseMotlistFromEmv(t.file, req.emv, { ...opts, order: req.order, motlistName: opts.motlistName ?? motlistBaseName(outPath) })
-  } else if (req.bones) {
-    result = buildPoseMotlist(t.file, req.bones, { ...opts, motlistName: opts.motlistName ?? motlistBaseName(outPath) })
-  } else {
-    throw new Error('savePoseMotlist: no pose given')
-  }
+  if (emv) result = inFile(req.templatePath, () => buildPoseMotlistFromEmv(t.file, emv, { ...opts, order: req.order, motlistName }))
+  else if (bones) result = inFile(req.templatePath, () => buildPoseMotlist(t.file, bones, { ...opts, motlistName }))
+  else throw new Error('savePoseMotlist: no pose given')
   const finalPath = poseOutputName(req.out, result.version)
   await fsp.mkdir(path.dirname(path.resolve(finalPath)), { recursive: true })
   await writeFileAtomic(finalPath, result.bytes, [req.templatePath, ...(req.protect ?? [])])

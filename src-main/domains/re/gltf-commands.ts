@@ -5,7 +5,9 @@
 import { UsageError, requireString, intOption, type Command, type CommandContext } from '../../cli/command'
 import { hex } from '../../../src-shared/binary'
 import { GamePathError, checkGamePath } from '../../../src-shared/formats/re/fluffy-mod'
-import { exportMotionGlb, importGltfMotion, packMod } from './gltf-files'
+
+/** glTF-Transform and the zip writer load when a glTF or mod command runs, not when the CLI starts. */
+const gltfFiles = () => import('./gltf-files')
 import * as path from 'node:path'
 
 function warnAll(ctx: CommandContext, warnings: string[]): void {
@@ -41,6 +43,7 @@ const exportCmd: Command = {
     if (motion !== undefined && motion < 0) throw new UsageError('--motion takes a motion index (0 or more)')
     if (ctx.values.skeleton !== undefined) throw new UsageError('--skeleton is not supported yet (mesh files are not read); the bone headers of FILE give the skeleton')
     if (path.resolve(out) === path.resolve(file)) throw new UsageError('--out names the input file')
+    const { exportMotionGlb } = await gltfFiles()
     const r = await exportMotionGlb(file, out, motion)
     warnAll(ctx, r.warnings)
     const animations = r.built.scene.animations.map((a, i) => ({
@@ -82,6 +85,7 @@ const importCmd: Command = {
     const tolText = optString(ctx, 'tolerance')
     const tolerance = tolText === undefined ? undefined : Number(tolText)
     if (tolerance !== undefined && !(tolerance >= 0 && Number.isFinite(tolerance))) throw new UsageError(`--tolerance takes a number ≥ 0, got ${JSON.stringify(tolText)}`)
+    const { importGltfMotion } = await gltfFiles()
     const r = await importGltfMotion({ template, gltf, out, animation: optString(ctx, 'animation'), motNumber, tolerance })
     warnAll(ctx, r.warnings)
     const tracks = r.tracks.map((t) => ({ bone: t.bone, channel: t.channel, codec: t.codec, compression: hex(t.compression), keys: t.keys, maxError: t.maxError }))
@@ -127,6 +131,7 @@ const packModCmd: Command = {
       if (e instanceof GamePathError) throw new UsageError(`--game-path: ${e.message}`)
       throw e
     }
+    const { packMod } = await gltfFiles()
     const r = await packMod({ file, gamePath, name, out, author: ctx.values.author as string | undefined, version: ctx.values.version as string | undefined, description: ctx.values.description as string | undefined, screenshot: optString(ctx, 'screenshot') })
     if (ctx.json) ctx.printJson({ out: r.path, size: r.size, gamePath: r.gamePath, entries: r.entries })
     else ctx.out(`wrote ${r.path} (${r.size} bytes): ${r.entries.join(', ')}`)

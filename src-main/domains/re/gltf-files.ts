@@ -6,7 +6,7 @@
  */
 import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
-import { FormatError } from '../../../src-shared/binary'
+import { FormatError, inFile } from '../../../src-shared/binary'
 import { exportGlb } from '../../../src-shared/export/gltf'
 import { readGltfAnimations, type GltfAnimations } from '../../../src-shared/export/gltf-read'
 import { motionFileScene, importAnimation, templateSkeleton, importOutputName, type ImportOptions, type ImportResult, type MotionFileScene } from '../../../src-shared/formats/re'
@@ -14,15 +14,7 @@ import { buildModZip, type ModInfo } from '../../../src-shared/formats/re/fluffy
 import { loadMotionFile, type LoadedMotionFile } from './files'
 import { tempSibling, writeFileAtomic } from '../../node/atomic'
 
-/** Re-throws a FormatError that names no file with `file`. */
-export function inFile<T>(file: string, f: () => T): T {
-  try {
-    return f()
-  } catch (e) {
-    if (e instanceof FormatError && !e.file) throw new FormatError(e.detail, { file, structure: e.structure, offset: e.offset })
-    throw e
-  }
-}
+export { inFile }
 
 async function readInput(p: string): Promise<Uint8Array> {
   try {
@@ -93,17 +85,28 @@ export interface ImportFileResult extends Omit<ImportResult, 'bytes'> {
   size: number
 }
 
-/** glTF + template → motlist/mot at `out` with the template's suffix. */
-export async function importGltfMotion(req: ImportRequest): Promise<ImportFileResult> {
+/** glTF + template → the motlist/mot bytes (nothing written); `animations` names the glTF's. */
+export async function buildGltfImport(req: Omit<ImportRequest, 'out'>): Promise<{ result: ImportResult; animations: string[] }> {
   const t = await loadMotionFile(req.template)
   inFile(req.template, () => templateSkeleton(t.file))
   const g = await loadGltf(req.gltf)
-  const r = inFile(req.gltf, () => importAnimation(t.file, g, req))
+  const result = inFile(req.gltf, () => importAnimation(t.file, g, req))
+  result.warnings.unshift(...t.warnings, ...g.warnings)
+  return { result, animations: g.animations.map((a) => a.name) }
+}
+
+/** Writes a built import at `out` with the template's suffix (inputs protected). */
+export async function writeGltfImport(r: ImportResult, req: Pick<ImportRequest, 'template' | 'gltf' | 'out'>): Promise<ImportFileResult> {
   const outPath = importOutputName(req.out, r.kind, r.version)
   await prepareOut(outPath)
   await writeFileAtomic(outPath, r.bytes, [req.template, req.gltf])
   const { bytes, ...rest } = r
-  return { ...rest, warnings: [...t.warnings, ...g.warnings, ...r.warnings], path: outPath, size: bytes.byteLength }
+  return { ...rest, path: outPath, size: bytes.byteLength }
+}
+
+/** glTF + template → motlist/mot at `out` with the template's suffix. */
+export async function importGltfMotion(req: ImportRequest): Promise<ImportFileResult> {
+  return writeGltfImport((await buildGltfImport(req)).result, req)
 }
 
 /**

@@ -4,7 +4,6 @@ import { writeFileAtomic } from '../../node/atomic'
 import { absentStages, listStages, stageScene, stageTrack } from './stages'
 import { loadSnapRom } from './rom-file'
 import { STAGES, stageByName } from '../../../src-shared/formats/snap/stages'
-import { exportGlb } from '../../../src-shared/export/gltf'
 import { hex } from '../../../src-shared/binary'
 import type { N64Rom } from '../../../src-shared/formats/n64/rom'
 
@@ -88,6 +87,7 @@ const exportCmd: Command = {
     const { scene, warnings } = stageScene(rom, stage)
     for (const w of warnings.slice(0, 20)) ctx.err(`warning: ${w}`)
     if (warnings.length > 20) ctx.err(`warning: … and ${warnings.length - 20} more`)
+    const { exportGlb } = await import('../../../src-shared/export/gltf') // glTF-Transform only when exporting
     const glb = await exportGlb(scene)
     await writeFileAtomic(out, glb, [ctx.positionals[0]!])
     const rooms = scene.nodes.filter((n) => (n.extras?.snap as { kind?: string } | undefined)?.kind === 'room').length

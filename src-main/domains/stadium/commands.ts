@@ -1,6 +1,13 @@
-import type { Command } from '../../cli/command'
+import type { Command, CommandContext } from '../../cli/command'
 import { UsageError, requireString } from '../../cli/command'
-import { diagnose, exportStadium, listModels, readStadiumRom } from './rom-file'
+
+/** The ROM access (and glTF-Transform behind it) loads when a command runs, not when the CLI starts. */
+const romFile = () => import('./rom-file')
+
+/** The ROM's warnings, each naming the ROM as given (as Snap's do). */
+function warnRom(ctx: CommandContext, sr: { file: string; warnings: string[] }): void {
+  for (const w of sr.warnings) ctx.err(`warning: ${w.startsWith(sr.file) ? w : `${sr.file}: ${w}`}`)
+}
 
 /** `modbench stadium …` commands (see ../shared/CLI.md, "Pokémon Stadium ROM"). */
 
@@ -11,8 +18,9 @@ const list: Command = {
   help: 'ROM is a Pokémon Stadium (US 1.0) image in .z64, .v64 or .n64 byte order; other images whose header names Pokémon Stadium open with the US layout (unverified).\nJSON: [{"file","species","name","slug","bones","animations","textureAnimations"}]',
   positionals: { min: 1, max: 1 },
   async run(ctx) {
+    const { readStadiumRom, listModels } = await romFile()
     const sr = await readStadiumRom(ctx.positionals[0]!)
-    for (const w of sr.warnings) ctx.err(`warning: ${w}`)
+    warnRom(ctx, sr)
     const rows = listModels(sr, ctx.signal)
     if (ctx.json) {
       ctx.printJson(rows)
@@ -48,8 +56,9 @@ const exportCmd: Command = {
         return Number(s.trim())
       })
     }
+    const { readStadiumRom, exportStadium } = await romFile()
     const sr = await readStadiumRom(ctx.positionals[0]!)
-    for (const w of sr.warnings) ctx.err(`warning: ${w}`)
+    warnRom(ctx, sr)
     const progress = ctx.progress('stadium export')
     let validate: ((glb: Uint8Array, name: string) => Promise<void>) | undefined
     if (ctx.values.validate) {
@@ -85,8 +94,9 @@ const diagnoseCmd: Command = {
   help: 'JSON: {"source","romMd5","verified","archiveId","files","rawFlags","patchCounts","tailSizes","geoLayoutCounts","geoOpcodes","renderLayers","orderDifferences","crossBucketTriangles","models":[…]}',
   positionals: { min: 1, max: 1 },
   async run(ctx) {
+    const { readStadiumRom, diagnose } = await romFile()
     const sr = await readStadiumRom(ctx.positionals[0]!)
-    for (const w of sr.warnings) ctx.err(`warning: ${w}`)
+    warnRom(ctx, sr)
     const d = diagnose(sr, ctx.signal)
     if (ctx.json) ctx.printJson(d)
     else for (const [k, v] of Object.entries(d)) if (k !== 'models') ctx.out(`${k}: ${JSON.stringify(v)}`)

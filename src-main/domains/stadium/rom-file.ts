@@ -15,9 +15,12 @@ import { writeDirAtomic } from '../../node/atomic'
 
 export const GENERATOR = 'Modbench 0.1.0 (stadium)'
 
-/** Opens ROM bytes (gzip-wrapped samples are inflated under the ISIZE guard), hashing with node:crypto. */
+/**
+ * Opens ROM bytes (gzip-wrapped samples are inflated under the ISIZE guard), hashing with
+ * node:crypto. Messages name the file as given (the CLI prints paths as the user typed them).
+ */
 export function openStadiumBytes(raw: Uint8Array, file: string): StadiumRom {
-  const label = path.basename(file)
+  const label = file
   const bytes = unpackN64Bytes(raw, label)
   let md5: string | undefined
   try {
@@ -28,9 +31,9 @@ export function openStadiumBytes(raw: Uint8Array, file: string): StadiumRom {
   return openStadiumRom(bytes, label, md5)
 }
 
-/** A Stadium ROM file (size and gzip guarded by `readGameFile`; errors name its base name). */
+/** A Stadium ROM file (size and gzip guarded by `readGameFile`; errors name it as given). */
 export async function readStadiumRom(file: string): Promise<StadiumRom> {
-  return openStadiumBytes(await readN64File(file, 'basename'), file)
+  return openStadiumBytes(await readN64File(file), file)
 }
 
 export interface ListRow {
@@ -101,7 +104,8 @@ export async function exportStadium(sr: StadiumRom, outDir: string, opts: Export
       done++
       opts.onProgress?.(done, indices.length, m.slug)
     }
-    const info = { source: sr.file, romMd5: sr.rom.md5, verified: sr.verified, generator: GENERATOR }
+    // the written manifest names the ROM by its base name (no local folders inside an export)
+    const info = { source: path.basename(sr.file), romMd5: sr.rom.md5, verified: sr.verified, generator: GENERATOR }
     written.push('manifest.json', 'moves.json')
     yield ['manifest.json', JSON.stringify(buildManifest(info, summaries), null, 1) + '\n']
     yield ['moves.json', JSON.stringify(buildMovesJson(info, summaries), null, 1) + '\n']

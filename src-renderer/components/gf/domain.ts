@@ -1,11 +1,14 @@
-/** The renderer manifest of GF sets: the texture grid for a set, a set file and a texture. */
+/** The renderer manifest of GF sets: the texture grid for a set, a set file and a texture; the model view for models and motions. */
 import { defineAsyncComponent } from 'vue'
 import { gfDomain } from '@shared/formats/gf/domain'
 import { defineRendererDomain } from '../../domain'
 
 const grid = defineAsyncComponent(() => import('./TextureGrid.vue'))
+// one component object for a set's models and motions (a motion picked in the tree keeps the view)
+const model = defineAsyncComponent(() => import('./ModelView.vue'))
 
 export const gfRenderer = defineRendererDomain({
   shared: gfDomain,
-  views: { 'gf-set': grid, 'gf-file': grid, 'gf-texture': grid },
+  views: { 'gf-set': grid, 'gf-file': grid, 'gf-texture': grid, 'gf-model': model, 'gf-motion': model },
+  viewKey: (a) => (a.kind === 'gf-model' || a.kind === 'gf-motion' ? `gf-model:${a.sourceId}` : null),
 })

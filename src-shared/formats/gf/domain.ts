@@ -1,5 +1,5 @@
 /** The shared manifest of Pokémon Ultra Sun/Moon GF package sets (see src-shared/domain.ts). */
-import { defineDomain } from '../../domain'
+import { count, defineDomain, num } from '../../domain'
 
 export const gfDomain = defineDomain({
   id: 'gf',
@@ -10,12 +10,26 @@ export const gfDomain = defineDomain({
   assetKinds: {
     'gf-file': { label: 'Set file', icon: '▤', editor: true },
     'gf-texture': { label: 'Texture', icon: '▨', editor: true },
-    'gf-entry': { label: 'Entry', icon: '□', hint: 'A model, motion or shader entry of the set: kept byte for byte when the set is repacked.' },
+    'gf-entry': { label: 'Entry', icon: '□', hint: 'A shader or other entry of the set: kept byte for byte when the set is repacked.' },
+    'gf-model': {
+      label: 'Model', icon: '●', scene: true, editor: true,
+      hint: 'The Pokémon (high or low poly): skinned meshes, materials, skeleton and every motion of the set.',
+      summary: (m) => [typeof m.lod === 'string' ? `${m.lod} poly` : null, count(num(m, 'bones'), 'bone'), count(num(m, 'triangles'), 'triangle'), typeof m.error === 'string' ? 'broken' : null],
+    },
+    'gf-motion': {
+      label: 'Motion', icon: '♪', scene: true, editor: true,
+      hint: 'A motion of the set (battle, Pokémon Refresh, field or extra), played on the model.',
+      summary: (m) => [typeof m.label === 'string' ? m.label : null, count(num(m, 'frames'), 'frame'), typeof m.error === 'string' ? 'broken' : null],
+    },
   },
   welcome: [
     {
       id: 'gf', title: 'Replace textures in a GF set', sources: ['gf-set'],
       text: 'See every texture of a 0–8.bin set, replace some from PNGs (with the PSNR of the re-encode) and repack.',
+    },
+    {
+      id: 'gf-model', title: 'See a Pokémon with its motions', sources: ['gf-set'], opens: 'gf-model',
+      text: 'The model of a GF set with skeleton, shiny colouring and every motion; export it (or a whole dump) as glTF.',
     },
   ],
 })

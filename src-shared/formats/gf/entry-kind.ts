@@ -6,11 +6,11 @@
  */
 import { hex } from '../../binary/errors'
 import { tryParsePackage, type GfPackage } from './package'
+import { GF_TEXTURE_MAGIC } from './texture'
 
 export type GfEntryKind = 'model' | 'texture' | 'motion' | 'bch' | 'package' | 'unknown'
 
 export const SIG_MODEL = 0x15122117
-export const SIG_TEXTURE = 0x15041213
 export const SIG_MOTION = 0x00060000
 export const SIG_BCH = 0x00484342
 export const SIG_MODEL_PACK = 0x00010000
@@ -43,7 +43,7 @@ export function classifyEntry(bytes: Uint8Array, ctx: { file?: string; entry?: n
   const sig = (bytes[0]! | (bytes[1]! << 8) | (bytes[2]! << 16) | (bytes[3]! << 24)) >>> 0
   switch (sig) {
     case SIG_MODEL: return { kind: 'model', signature: sig }
-    case SIG_TEXTURE: return { kind: 'texture', signature: sig }
+    case GF_TEXTURE_MAGIC: return { kind: 'texture', signature: sig }
     case SIG_MOTION: return { kind: 'motion', signature: sig }
     case SIG_BCH: return { kind: 'bch', signature: sig }
     case SIG_MODEL_PACK: return { kind: 'unknown', signature: sig, note: 'modelpack' }

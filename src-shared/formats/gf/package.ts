@@ -8,6 +8,7 @@
  */
 import { FormatError, hex } from '../../binary/errors'
 import { Reader } from '../../binary/reader'
+import type { Writer } from '../../binary/writer'
 
 export interface PackageEntry {
   index: number
@@ -36,6 +37,9 @@ export interface PackageContext {
   structure?: string
 }
 
+/** Where the header's u32 offset word i lives (after magic and count). */
+export const packageOffsetWord = (i: number): number => 4 + 4 * i
+
 function isUpper(c: number): boolean {
   return c >= 0x41 && c <= 0x5a
 }
@@ -61,31 +65,36 @@ export function parsePackage(bytes: Uint8Array, ctx: PackageContext = {}): GfPac
   }
   const magic = String.fromCharCode(m0, m1)
   const n = r.u16At(2, `${structure}.count`)
-  const tableEnd = 4 + 4 * (n + 1)
+  const tableEnd = packageOffsetWord(n + 1)
   if (tableEnd > len) {
     throw r.error(`entry count ${n} needs an offset table up to ${hex((ctx.base ?? 0) + tableEnd)}, past the end (size ${hex(len)})`, 2)
   }
   const offsets: number[] = []
-  for (let i = 0; i <= n; i++) offsets.push(r.u32At(4 + 4 * i, `${structure}.offset[${i}]`))
+  for (let i = 0; i <= n; i++) offsets.push(r.u32At(packageOffsetWord(i), `${structure}.offset[${i}]`))
   const warnings: string[] = []
-  const where = (i: number) => `${ctx.file ? `${ctx.file}: ` : ''}${structure} entry ${i} (offset word at ${hex((ctx.base ?? 0) + 4 + 4 * i)})`
+  const where = (i: number) => `${ctx.file ? `${ctx.file}: ` : ''}${structure} entry ${i} (offset word at ${hex((ctx.base ?? 0) + packageOffsetWord(i))})`
   if (offsets[0]! < tableEnd) {
-    throw new FormatError(`entry 0 starts at ${hex(offsets[0]!)}, inside the header (table ends at ${hex(tableEnd)})`, { file: ctx.file, structure: `${structure} entry 0`, offset: (ctx.base ?? 0) + 4 })
+    throw new FormatError(`entry 0 starts at ${hex(offsets[0]!)}, inside the header (table ends at ${hex(tableEnd)})`, { file: ctx.file, structure: `${structure} entry 0`, offset: (ctx.base ?? 0) + packageOffsetWord(0) })
   }
   for (let i = 0; i <= n; i++) {
     const o = offsets[i]!
     if (o > len) {
       const what = i === n ? `end of the last entry` : `entry ${i} start`
-      throw new FormatError(`${what} ${hex(o)} is past the end of the data (size ${hex(len)})`, { file: ctx.file, structure: `${structure} entry ${Math.min(i, Math.max(0, n - 1))}`, offset: (ctx.base ?? 0) + 4 + 4 * i })
+      throw new FormatError(`${what} ${hex(o)} is past the end of the data (size ${hex(len)})`, { file: ctx.file, structure: `${structure} entry ${Math.min(i, Math.max(0, n - 1))}`, offset: (ctx.base ?? 0) + packageOffsetWord(i) })
     }
     if (i > 0 && o < offsets[i - 1]!) {
-      throw new FormatError(`offsets not increasing: entry ${i - 1} starts at ${hex(offsets[i - 1]!)} but ${i === n ? 'the end' : `entry ${i}`} is at ${hex(o)}`, { file: ctx.file, structure: `${structure} entry ${i - 1}`, offset: (ctx.base ?? 0) + 4 + 4 * i })
+      throw new FormatError(`offsets not increasing: entry ${i - 1} starts at ${hex(offsets[i - 1]!)} but ${i === n ? 'the end' : `entry ${i}`} is at ${hex(o)}`, { file: ctx.file, structure: `${structure} entry ${i - 1}`, offset: (ctx.base ?? 0) + packageOffsetWord(i) })
     }
   }
   if (offsets[n]! !== len) warnings.push(`${where(n)}: the package ends at ${hex(offsets[n]!)} but the data is ${hex(len)} bytes; the ${hex(len - offsets[n]!)} trailing bytes are kept as they are`)
   const entries: PackageEntry[] = []
   for (let i = 0; i < n; i++) entries.push({ index: i, offset: offsets[i]!, length: offsets[i + 1]! - offsets[i]! })
   return { magic, offsets, entries, tailLength: len - offsets[n]!, warnings }
+}
+
+/** Writes the N+1 offsets into the header of a package being written (the counterpart of the table read above). */
+export function writePackageOffsets(w: Writer, offsets: readonly number[]): void {
+  offsets.forEach((o, i) => w.setU32At(packageOffsetWord(i), o))
 }
 
 /** Parses a package or returns null when the bytes are not a valid one (used to spot nested packages). */

@@ -7,7 +7,9 @@
  * copied whole (with its own padding), changed entries are padded to the package's alignment.
  */
 import { FormatError, hex } from '../../binary/errors'
-import { parsePackage, type GfPackage } from './package'
+import { Writer } from '../../binary/writer'
+import { parsePackage, writePackageOffsets, type GfPackage } from './package'
+import { GF_TEXTURE_HEADER_SIZE, gfTextureDataLength } from './texture'
 
 export interface RepackOptions {
   /** Fill byte for padding a changed entry (default: inferred from texture padding, else 0). */
@@ -35,10 +37,9 @@ export function inferAlignment(pkg: GfPackage): number {
 export function inferFill(bytes: Uint8Array, pkg: GfPackage): number {
   let fill: number | null = null
   for (const e of pkg.entries) {
-    if (e.length < 0x80) continue
-    const v = new DataView(bytes.buffer, bytes.byteOffset + e.offset, e.length)
-    if (v.getUint32(0, true) !== 0x15041213) continue
-    const end = 0x80 + v.getUint32(0x18, true)
+    const dataLength = gfTextureDataLength(bytes.subarray(e.offset, e.offset + e.length))
+    if (dataLength === null) continue
+    const end = GF_TEXTURE_HEADER_SIZE + dataLength
     for (let i = end; i < e.length; i++) {
       const b = bytes[e.offset + i]!
       if (fill === null) fill = b
@@ -83,17 +84,12 @@ export function repackPackage(original: Uint8Array, pkg: GfPackage, changes: Rea
   }
   newOff.push(cursor)
   const tail = original.subarray(pkg.offsets[n]!)
-  const out = new Uint8Array(cursor + tail.byteLength)
-  out.set(original.subarray(0, headerLen))
-  const v = new DataView(out.buffer)
-  for (let i = 0; i <= n; i++) v.setUint32(4 + 4 * i, newOff[i]!, true)
-  let at = headerLen
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.byteLength
-  }
-  out.set(tail, cursor)
-  return out
+  const w = new Writer({ capacity: cursor + tail.byteLength })
+  w.bytes(original.subarray(0, headerLen))
+  for (const p of parts) w.bytes(p)
+  w.bytes(tail)
+  writePackageOffsets(w, newOff)
+  return w.finish()
 }
 
 function equalBytes(a: Uint8Array, b: Uint8Array): boolean {

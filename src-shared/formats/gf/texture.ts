@@ -7,11 +7,53 @@
  */
 import { FormatError, hex } from '../../binary/errors'
 import { Reader } from '../../binary/reader'
+import { Writer } from '../../binary/writer'
 import { decodePica, encodePicaWithMips, type EncodeOptions } from '../pica/texture-codec'
 import { levelSize, mipChain, type PicaFormat } from '../pica/texture-format'
 
 export const GF_TEXTURE_MAGIC = 0x15041213
 export const GF_TEXTURE_HEADER_SIZE = 0x80
+
+/** Offsets of the header fields this code reads or rewrites (spec §9.1). */
+export const GF_TEXTURE_FIELDS = { magic: 0x00, sectionLength: 0x10, dataLength: 0x18, name: 0x28, width: 0x68, height: 0x6a, format: 0x6c, mipmaps: 0x6e } as const
+const F = GF_TEXTURE_FIELDS
+
+/** The header fields that describe the pixels: what a rebuild (spec §12) rewrites. */
+export interface GfTextureLayout {
+  /** Length of the "texture" section at +0x10 (covers the pixels). */
+  sectionLength: number
+  /** TextureLength at +0x18: pixel bytes from +0x80. */
+  dataLength: number
+  width: number
+  height: number
+  formatId: number
+  mipmaps: number
+}
+
+/** Reads the layout fields (the header must be in bounds: the Reader throws naming the field otherwise). */
+export function readGfTextureLayout(r: Reader): GfTextureLayout {
+  return {
+    sectionLength: r.u32At(F.sectionLength, 'GFTexture.sectionLength'),
+    dataLength: r.u32At(F.dataLength, 'GFTexture.dataLength'),
+    width: r.u16At(F.width, 'GFTexture.width'),
+    height: r.u16At(F.height, 'GFTexture.height'),
+    formatId: r.u16At(F.format, 'GFTexture.format'),
+    mipmaps: r.u16At(F.mipmaps, 'GFTexture.mipmaps'),
+  }
+}
+
+/** Writes the layout fields over a header already in `w` (the counterpart of readGfTextureLayout). */
+export function writeGfTextureLayout(w: Writer, l: GfTextureLayout): void {
+  w.setU32At(F.sectionLength, l.sectionLength).setU32At(F.dataLength, l.dataLength)
+  w.setU16At(F.width, l.width).setU16At(F.height, l.height).setU16At(F.format, l.formatId).setU16At(F.mipmaps, l.mipmaps)
+}
+
+/** TextureLength of an entry that starts with the GFTexture magic, else null (no validation). */
+export function gfTextureDataLength(entry: Uint8Array): number | null {
+  if (entry.byteLength < GF_TEXTURE_HEADER_SIZE) return null
+  const r = new Reader(entry, { structure: 'GFTexture' })
+  return r.u32At(F.magic, 'GFTexture.magic') === GF_TEXTURE_MAGIC ? r.u32At(F.dataLength, 'GFTexture.dataLength') : null
+}
 
 /** GFTextureFormat id → PICA format (spec §9.2, SPICA `GFTextureFormat.cs`). */
 export const GF_TEXTURE_FORMATS: ReadonlyMap<number, PicaFormat> = new Map<number, PicaFormat>([
@@ -54,24 +96,20 @@ export function parseGfTexture(entry: Uint8Array, ctx: TextureContext = {}): GfT
   const r = new Reader(entry, { file: ctx.file, base: ctx.base ?? 0, structure })
   const err = (detail: string, off: number) => new FormatError(detail, { file: ctx.file, structure, offset: (ctx.base ?? 0) + off })
   if (entry.byteLength < GF_TEXTURE_HEADER_SIZE) throw err(`entry of ${hex(entry.byteLength)} bytes is shorter than the 0x80-byte GFTexture header`, Math.min(entry.byteLength, 0))
-  const magic = r.u32At(0x00, 'GFTexture.magic')
+  const magic = r.u32At(F.magic, 'GFTexture.magic')
   const warnings: string[] = []
   if (magic !== GF_TEXTURE_MAGIC) warnings.push(`${ctx.file ?? ''} ${structure}: first u32 is ${hex(magic)}, not ${hex(GF_TEXTURE_MAGIC)}; read by structure`)
-  const dataLength = r.u32At(0x18, 'GFTexture.dataLength')
-  const name = r.asciiAt(0x28, 0x40, 'GFTexture.name')
-  const width = r.u16At(0x68, 'GFTexture.width')
-  const height = r.u16At(0x6a, 'GFTexture.height')
-  const formatId = r.u16At(0x6c, 'GFTexture.format')
-  const mipmaps = r.u16At(0x6e, 'GFTexture.mipmaps')
+  const { dataLength, width, height, formatId, mipmaps } = readGfTextureLayout(r)
+  const name = r.asciiAt(F.name, 0x40, 'GFTexture.name')
   if (GF_TEXTURE_HEADER_SIZE + dataLength > entry.byteLength) {
-    throw err(`pixel data of ${hex(dataLength)} bytes (TextureLength at +0x18) runs past the entry end: ${hex(GF_TEXTURE_HEADER_SIZE + dataLength)} > entry length ${hex(entry.byteLength)}`, 0x18)
+    throw err(`pixel data of ${hex(dataLength)} bytes (TextureLength at +0x18) runs past the entry end: ${hex(GF_TEXTURE_HEADER_SIZE + dataLength)} > entry length ${hex(entry.byteLength)}`, F.dataLength)
   }
   const format = GF_TEXTURE_FORMATS.get(formatId)
-  if (!format) throw err(`unknown texture format id ${hex(formatId)} at +0x6C`, 0x6c)
-  if (width === 0 || height === 0 || width % 8 || height % 8) throw err(`texture size ${width}×${height} is not a multiple of 8`, 0x68)
+  if (!format) throw err(`unknown texture format id ${hex(formatId)} at +0x6C`, F.format)
+  if (width === 0 || height === 0 || width % 8 || height % 8) throw err(`texture size ${width}×${height} is not a multiple of 8`, F.width)
   if ((width & (width - 1)) || (height & (height - 1))) warnings.push(`${ctx.file ?? ''} ${structure} at ${hex(ctx.base ?? 0)}: size ${width}×${height} is not a power of two`)
   const l0 = levelSize(format, width, height)
-  if (l0 > dataLength) throw err(`TextureLength ${hex(dataLength)} is smaller than one ${format} ${width}×${height} level (${hex(l0)} bytes)`, 0x18)
+  if (l0 > dataLength) throw err(`TextureLength ${hex(dataLength)} is smaller than one ${format} ${width}×${height} level (${hex(l0)} bytes)`, F.dataLength)
   let levels = 1
   const chain = mipChain(format, width, height, Math.max(1, mipmaps))
   for (let i = 1; i < chain.length; i++) {
@@ -113,16 +151,14 @@ export function replaceGfTexturePixels(entry: Uint8Array, h: GfTextureHeader, rg
  */
 export function rebuildGfTextureEntry(entry: Uint8Array, h: GfTextureHeader, rgba: Uint8Array, width: number, height: number, format: PicaFormat, mipmaps = 1, opts: EncodeOptions = {}): Uint8Array {
   const pixels = encodePicaWithMips(rgba, width, height, format, mipmaps, opts)
-  const out = new Uint8Array(GF_TEXTURE_HEADER_SIZE + pixels.byteLength)
-  out.set(entry.subarray(0, GF_TEXTURE_HEADER_SIZE))
-  const v = new DataView(out.buffer)
-  const oldSection = v.getUint32(0x10, true)
-  v.setUint32(0x10, (oldSection + pixels.byteLength - h.dataLength) >>> 0, true)
-  v.setUint32(0x18, pixels.byteLength, true)
-  v.setUint16(0x68, width, true)
-  v.setUint16(0x6a, height, true)
-  v.setUint16(0x6c, gfFormatId(format), true)
-  v.setUint16(0x6e, mipChain(format, width, height, mipmaps).length, true)
-  out.set(pixels, GF_TEXTURE_HEADER_SIZE)
-  return out
+  const old = readGfTextureLayout(new Reader(entry, { structure: 'GFTexture' }))
+  const w = new Writer({ capacity: GF_TEXTURE_HEADER_SIZE + pixels.byteLength })
+  w.bytes(entry.subarray(0, GF_TEXTURE_HEADER_SIZE)).bytes(pixels)
+  writeGfTextureLayout(w, {
+    sectionLength: (old.sectionLength + pixels.byteLength - h.dataLength) >>> 0,
+    dataLength: pixels.byteLength,
+    width, height, formatId: gfFormatId(format),
+    mipmaps: mipChain(format, width, height, mipmaps).length,
+  })
+  return w.finish()
 }

@@ -29,7 +29,7 @@ import { writeMot, type ClipDraft } from './mot'
 import { writeMotlist } from './motlist'
 import { skeletonOf, type MotionFile } from './motion-file'
 import { matchBone, templateVersions } from './pose-motlist'
-import { MAX_EXPORT_FRAMES } from './scene'
+import { MAX_EXPORT_FRAMES, checkSampleBudget } from './scene'
 import { encodedTrack } from './track-encode'
 import type { Channel } from './track'
 import { motLayout } from './versions'
@@ -149,6 +149,7 @@ export function importAnimation(template: MotionFile, g: GltfAnimations, opts: I
   warnings.push(...unmatched.map((n) => `node "${n}" is animated but the template has no bone of that name; ignored`))
   if (bones.size === 0) throw new FormatError(`no channel of animation "${anim.name}" targets a node named after a template bone`, { structure: 'animations' })
 
+  checkSampleBudget(F, anim.channels.reduce((n, c) => n + (c.path === 'rotation' ? 4 : 3), 0), `animation "${anim.name}"`, 'animations')
   const frames = Array.from({ length: F + 1 }, (_, f) => f)
   const clips = new Map<number, ClipDraft>()
   const tracks: ImportedTrack[] = []

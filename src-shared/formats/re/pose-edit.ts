@@ -3,7 +3,7 @@
  * poses (a gizmo drag is one step), left↔right mirroring, and forward kinematics for display.
  * A pose is a Float64Array of local rotations, x y z w per skeleton bone.
  */
-import { quatCanonical, quatMul, quatNormalize, type Quat } from './euler'
+import { quatCanonical, quatConjugate, quatMultiply, quatNormalize, quatRotateVec3, type Quat } from '../../scene/math'
 
 // ---- history ----------------------------------------------------------------------------
 
@@ -141,10 +141,6 @@ export function reflectX(q: Quat): Quat {
   return [q[0], -q[1], -q[2], q[3]]
 }
 
-function conj(q: Quat): Quat {
-  return [-q[0], -q[1], -q[2], q[3]]
-}
-
 /**
  * Mirrors a pose left↔right: every bone's change from its reference rotation (ref⁻¹·q, in the
  * bone's own frame) is reflected across X and applied to the opposite bone's reference (centre
@@ -158,8 +154,8 @@ export function mirrorPose(pose: Float64Array, reference: Float64Array, names: s
     const other = mirrorName(name)
     const j = other !== null ? index.get(other) : i
     if (j === undefined) return // a side bone without a partner keeps its pose
-    const delta = quatMul(conj(quatNormalize(getQuat(reference, i))), getQuat(pose, i))
-    out.set(quatCanonical(quatMul(getQuat(reference, j), reflectX(delta))), j * 4)
+    const delta = quatMultiply(quatConjugate(quatNormalize(getQuat(reference, i))), getQuat(pose, i))
+    out.set(quatCanonical(quatMultiply(getQuat(reference, j), reflectX(delta))), j * 4)
   })
   return out
 }
@@ -171,16 +167,6 @@ export interface WorldPose {
   positions: Float64Array
   /** World rotations, x y z w per bone. */
   rotations: Float64Array
-}
-
-function rotate(q: Quat, v: [number, number, number]): [number, number, number] {
-  const [x, y, z, w] = q
-  // v' = q v q*, expanded
-  const ix = w * v[0] + y * v[2] - z * v[1]
-  const iy = w * v[1] + z * v[0] - x * v[2]
-  const iz = w * v[2] + x * v[1] - y * v[0]
-  const iw = -x * v[0] - y * v[1] - z * v[2]
-  return [ix * w + iw * -x + iy * -z - iz * -y, iy * w + iw * -y + iz * -x - ix * -z, iz * w + iw * -z + ix * -y - iy * -x]
 }
 
 /** World transforms from local ones (translation then rotation per bone, parent first). */
@@ -201,9 +187,9 @@ export function worldPose(parents: ArrayLike<number>, translations: ArrayLike<nu
     } else {
       visit(p, depth + 1)
       const pq = getQuat(rots, p)
-      const t = rotate(pq, lt)
+      const t = quatRotateVec3(pq, lt)
       positions.set([positions[p * 3]! + t[0], positions[p * 3 + 1]! + t[1], positions[p * 3 + 2]! + t[2]], i * 3)
-      rots.set(quatNormalize(quatMul(pq, lq)), i * 4)
+      rots.set(quatNormalize(quatMultiply(pq, lq)), i * 4)
     }
     done[i] = 1
   }

@@ -4,7 +4,9 @@
  * Skeleton (`skeletonScene`): one node per bone of the bone-header block, named after the bone,
  * parented as the block's `parentOffs` say, at the bone's reference local pose (translation,
  * rotation normalised, scale 1), plus one skin whose `joints[i]` is the node of bone i (so skin
- * joint index = bone index) with inverse bind matrices of the reference pose. Nodes carry
+ * joint index = bone index) with inverse bind matrices of the reference pose. No mesh is needed:
+ * Blender's glTF importer builds an armature from every skin (glTF-Blender-IO `vnode.py`,
+ * mark_bones_and_armas), so the file opens as an armature with one action per motion. Nodes carry
  * `extras.re = { bone, hash }`. Parents must come before children in a neutral scene; a bone list
  * that does not (rare in game files) is reordered and `boneNodes` maps bone index → node index
  * (identity for ordered lists).
@@ -28,6 +30,16 @@ import { motionsOf, skeletonOf, fileName, type MotionFile } from './motion-file'
 
 /** A motion longer than this many frames is refused (one key per frame per channel). */
 export const MAX_EXPORT_FRAMES = 1_000_000
+/** Keys × components one motion may sample (2^26 floats = 256 MiB), against absurd frame counts. */
+export const MAX_SAMPLED_VALUES = 1 << 26
+
+/** Throws when sampling `frames + 1` keys of channels of `width` components each would exceed the budget. */
+export function checkSampleBudget(frames: number, widths: number, what: string, structure: string): void {
+  if ((frames + 1) * widths > MAX_SAMPLED_VALUES) {
+    throw new FormatError(`${what}: ${frames + 1} frames × ${widths} key components is beyond the ${MAX_SAMPLED_VALUES} values one motion may take`, { structure })
+  }
+}
+
 /** Frame rate used when a mot header stores 0 (RE3+ titles run at 60, spec §1). */
 export const DEFAULT_FRAME_RATE = 60
 
@@ -123,6 +135,9 @@ export interface MotionAnimationOptions {
 export function motionAnimation(mot: Mot, skeleton: readonly MotBone[], boneNodes: readonly number[], opts: MotionAnimationOptions = {}): { animation: Animation; unmatched: number[] } {
   const rate = mot.header.frameRate > 0 ? mot.header.frameRate : DEFAULT_FRAME_RATE
   const frames = exportFrameCount(mot)
+  const widths = mot.clips.reduce((n, c) => n + (c.translation ? 3 : 0) + (c.rotation ? 4 : 0) + (c.scale ? 3 : 0), 0)
+  checkSampleBudget(frames, widths, `mot "${mot.name}"`, 'MotHeader.frameCount')
+  // One key-time array shared by every channel of the animation.
   const times = new Float32Array(frames + 1)
   for (let f = 0; f <= frames; f++) times[f] = f / rate
   const channels: Channel[] = []
@@ -155,7 +170,7 @@ export function motionAnimation(mot: Mot, skeleton: readonly MotBone[], boneNode
         }
         values.set(v, f * width)
       }
-      channels.push({ node, path, times: times.slice(), values, interpolation: 'LINEAR' })
+      channels.push({ node, path, times, values, interpolation: 'LINEAR' })
     }
   }
   const animation: Animation = {

@@ -4,6 +4,7 @@
  */
 import { FormatError, LimitError, hex } from '../../binary'
 import { F3dex2, type DrawCall } from '../n64/f3dex2'
+import { GeometryMode } from '../n64/gbi'
 import type { AddressMap } from './address-map'
 import { materialSetupCommands, readMaterial, type SnapMaterial } from './material'
 import { readNodeList, type GfxNode } from './node-list'
@@ -59,7 +60,7 @@ function newInterp(layer: number, oneCycle: boolean, map: AddressMap, current: {
       },
     },
   })
-  interp.geometryMode = 0x4 | (layer === 0 ? 0x20000 : 0)
+  interp.geometryMode = GeometryMode.SHADE | (layer === 0 ? GeometryMode.LIGHTING : 0)
   interp.otherModeL = layer === 0 ? OTHERMODE_L_OPAQUE : OTHERMODE_L_XLU
   interp.otherModeH = (2 << 12) | ((oneCycle ? 0 : 1) << 20)
   interp.exec((0xf5 << 24) | (2 << 19) | 0x100, 5 << 24, map)

@@ -12,19 +12,19 @@
  */
 import { FormatError, LimitError, hex } from '../../binary'
 import { F3dex2, type CachedVertex, type Memory, type TileState } from '../n64/f3dex2'
-import { G } from '../n64/gbi'
+import { G, GeometryMode as GM } from '../n64/gbi'
 import type { Module } from './fragment'
 import type { DrawCall, ModelGraph } from './model-graph'
 import type { ModelTables } from './model-header'
 
-export const INITIAL_GEOMETRY_MODE = 0x220404 // G_SHADE | G_CULL_BACK | G_LIGHTING | G_SHADING_SMOOTH
-const FLUSH_SET = 0x200404
-const FLUSH_CLEAR = 0x10000 | 0x40000 // G_FOG | G_TEXTURE_GEN
+export const INITIAL_GEOMETRY_MODE = GM.SHADE | GM.CULL_BACK | GM.LIGHTING | GM.SHADING_SMOOTH // 0x220404
+const FLUSH_SET = GM.SHADE | GM.CULL_BACK | GM.SHADING_SMOOTH // 0x200404
+const FLUSH_CLEAR = GM.FOG | GM.TEXTURE_GEN
 
 export interface RunOptions {
   /**
    * The seed pipeline's behaviour, for diffing against it: plain traversal order and the
-   * geometry mode reset to 0x400 at the start of every list it runs (nested G_DL targets too; a
+   * geometry mode reset to G_CULL_BACK (0x400) at the start of every list it runs (nested G_DL targets too; a
    * called list's mode changes are lost when it returns).
    */
   pipelineParity?: boolean
@@ -104,11 +104,11 @@ function runLists(mod: Module, graph: ModelGraph, tables: ModelTables, opts: Run
           return true
         }
         if (!parity) return false
-        // The pipeline resets the mode to 0x400 for every list it runs, nested ones included, and a
+        // The pipeline resets the mode to G_CULL_BACK (0x400) for every list it runs, nested ones included, and a
         // called list's changes are lost when it returns.
         if (++parityDepth > 18) throw new FormatError(`display-list calls nest deeper than 18 at ${hex(target >>> 0)}`, { file: mod.file, structure: 'DisplayList' })
         const saved = it.geometryMode
-        it.geometryMode = 0x400
+        it.geometryMode = GM.CULL_BACK
         it.touch()
         try {
           it.run(target, mem)
@@ -163,7 +163,7 @@ function runLists(mod: Module, graph: ModelGraph, tables: ModelTables, opts: Run
     interp.setBone(d.level)
     interp.setTag(d.order)
     if (parity) {
-      interp.geometryMode = 0x400
+      interp.geometryMode = GM.CULL_BACK
       interp.touch()
     }
     interp.run(mod.base + d.dl, mem)
@@ -193,7 +193,7 @@ export function orderDifferences(game: DlRun, traversal: DlRun): number {
     const m = new Map<number, string[]>()
     for (const t of run.triangles) {
       const list = m.get(t.draw.order) ?? []
-      list.push(t.v.map((v) => `${v.addr}:${v.bone}`).join('|') + `#${t.geometryMode & 0x600}`)
+      list.push(t.v.map((v) => `${v.addr}:${v.bone}`).join('|') + `#${t.geometryMode & GM.CULL_BOTH}`)
       m.set(t.draw.order, list)
     }
     return m

@@ -8,6 +8,7 @@
  */
 import type { Level, Bone } from './model-graph'
 import type { Vec3 } from './geo-layout'
+import { mat4FromEulerExtrinsicXYZ, mat4FromEulerExtrinsicZXY, mat4Identity, mat4Multiply, mat4ScaleColumns, quatFromEulerIntrinsic, type Quat } from '../../scene/math'
 
 export type Mat = Float64Array
 
@@ -21,76 +22,29 @@ export function angleToRadians(a: number, trig: TrigMode = 'game'): number {
   return trig === 'game' ? ((u >> 4) * 2 * Math.PI) / 4096 : (u * Math.PI) / 32768
 }
 
-export function identity(): Mat {
-  const m = new Float64Array(16)
-  m[0] = m[5] = m[10] = m[15] = 1
-  return m
-}
+const rad = (r: Vec3, trig: TrigMode): Vec3 => [angleToRadians(r[0], trig), angleToRadians(r[1], trig), angleToRadians(r[2], trig)]
 
-/** Row-vector product A·B (apply A, then B). */
-export function mul(a: Mat, b: Mat): Mat {
-  const o = new Float64Array(16)
-  for (let i = 0; i < 4; i++) {
-    for (let j = 0; j < 4; j++) {
-      o[i * 4 + j] = a[i * 4]! * b[j]! + a[i * 4 + 1]! * b[4 + j]! + a[i * 4 + 2]! * b[8 + j]! + a[i * 4 + 3]! * b[12 + j]!
-    }
-  }
-  return o
-}
+/** Row-vector product A·B (apply A, then B): the kit's column-major B·A. */
+const mul = (a: Mat, b: Mat): Mat => mat4Multiply(b, a)
 
 /** Joint basis (func_8000F730): Rx then Ry then Rz, rows as in §11.3; translation row 3. */
 export function jointBasis(r: Vec3, t: Vec3, trig: TrigMode = 'game'): Mat {
-  const [ax, ay, az] = [angleToRadians(r[0], trig), angleToRadians(r[1], trig), angleToRadians(r[2], trig)]
-  const sx = Math.sin(ax), cx = Math.cos(ax), sy = Math.sin(ay), cy = Math.cos(ay), sz = Math.sin(az), cz = Math.cos(az)
-  return Float64Array.of(
-    cy * cz, cy * sz, -sy, 0,
-    sx * sy * cz - cx * sz, sx * sy * sz + cx * cz, sx * cy, 0,
-    cx * sy * cz + sx * sz, cx * sy * sz - sx * cz, cx * cy, 0,
-    t[0], t[1], t[2], 1,
-  )
+  return mat4FromEulerExtrinsicXYZ(rad(r, trig), t)
 }
 
 /** ZXY basis (func_8000F2C4), used by 0x1B/0x20: Rz then Rx then Ry (§11.5). */
 export function zxyBasis(r: Vec3, t: Vec3, trig: TrigMode = 'game'): Mat {
-  const [ax, ay, az] = [angleToRadians(r[0], trig), angleToRadians(r[1], trig), angleToRadians(r[2], trig)]
-  const sx = Math.sin(ax), cx = Math.cos(ax), sy = Math.sin(ay), cy = Math.cos(ay), sz = Math.sin(az), cz = Math.cos(az)
-  return Float64Array.of(
-    cy * cz + sx * sy * sz, cx * sz, -sy * cz + sx * cy * sz, 0,
-    -cy * sz + sx * sy * cz, cx * cz, sy * sz + sx * cy * cz, 0,
-    cx * sy, -sx, cx * cy, 0,
-    t[0], t[1], t[2], 1,
-  )
-}
-
-/** Scales rows 0..2 by s (func_8000FDE4). */
-export function scaleRows(m: Mat, s: Vec3): Mat {
-  const o = Float64Array.from(m)
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 4; j++) o[i * 4 + j] = m[i * 4 + j]! * s[i]!
-  return o
-}
-
-type Quat = [number, number, number, number]
-function qmul(a: Quat, b: Quat): Quat {
-  const [ax, ay, az, aw] = a
-  const [bx, by, bz, bw] = b
-  return [aw * bx + ax * bw + ay * bz - az * by, aw * by - ax * bz + ay * bw + az * bx, aw * bz + ax * by - ay * bx + az * bw, aw * bw - ax * bx - ay * by - az * bz]
-}
-const axisQ = (axis: 0 | 1 | 2, rad: number): Quat => {
-  const q: Quat = [0, 0, 0, Math.cos(rad / 2)]
-  q[axis] = Math.sin(rad / 2)
-  return q
+  return mat4FromEulerExtrinsicZXY(rad(r, trig), t)
 }
 
 /** Quaternion [x,y,z,w] of the joint basis: q = qz ⊗ qy ⊗ qx (§11.3). */
 export function jointQuat(r: Vec3, trig: TrigMode = 'game'): Quat {
-  const [x, y, z] = [angleToRadians(r[0], trig), angleToRadians(r[1], trig), angleToRadians(r[2], trig)]
-  return qmul(qmul(axisQ(2, z), axisQ(1, y)), axisQ(0, x))
+  return quatFromEulerIntrinsic(rad(r, trig), 'ZYX')
 }
 
 /** Quaternion of the ZXY basis: q = qy ⊗ qx ⊗ qz (§11.5). */
 export function zxyQuat(r: Vec3, trig: TrigMode = 'game'): Quat {
-  const [x, y, z] = [angleToRadians(r[0], trig), angleToRadians(r[1], trig), angleToRadians(r[2], trig)]
-  return qmul(qmul(axisQ(1, y), axisQ(0, x)), axisQ(2, z))
+  return quatFromEulerIntrinsic(rad(r, trig), 'YXZ')
 }
 
 /** A joint's (t, r, s) at some frame: bind values or animated ones. */
@@ -123,12 +77,12 @@ export function poseMatrices(levels: Level[], bones: Bone[], pose: (bone: number
   for (const l of levels) {
     const p = l.parent
     if (l.kind === 'root') {
-      M.push(identity()); U.push(null); sep.push(false); acc.push([1, 1, 1])
+      M.push(mat4Identity()); U.push(null); sep.push(false); acc.push([1, 1, 1])
       continue
     }
     const Mp = M[p]!
     if (l.kind === 'scale') {
-      M.push(scaleRows(Mp, l.scale!)); U.push(null); sep.push(false); acc.push(acc[p]!)
+      M.push(mat4ScaleColumns(Mp, l.scale!)); U.push(null); sep.push(false); acc.push(acc[p]!)
     } else if (l.kind === 'transform') {
       M.push(mul(zxyBasis(l.rotation!, l.translation!, trig), Mp)); U.push(null); sep.push(false); acc.push(acc[p]!)
     } else {
@@ -140,10 +94,10 @@ export function poseMatrices(levels: Level[], bones: Bone[], pose: (bone: number
         const P = sep[p] ? U[p]! : Mp
         const u = mul(L, P)
         const a2: Vec3 = [a[0] * s[0], a[1] * s[1], a[2] * s[2]]
-        M.push(scaleRows(u, a2)); U.push(u); sep.push(true); acc.push(a2)
+        M.push(mat4ScaleColumns(u, a2)); U.push(u); sep.push(true); acc.push(a2)
       } else {
         // mode 1 (and billboards offline): ordinary T·R·S local matrix times the parent's draw matrix
-        const L = scaleRows(jointBasis(r, t, trig), s)
+        const L = mat4ScaleColumns(jointBasis(r, t, trig), s)
         M.push(mul(L, Mp)); U.push(null); sep.push(false); acc.push(acc[p]!)
       }
     }

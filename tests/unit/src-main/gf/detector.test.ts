@@ -26,7 +26,15 @@ describe('gf-set folder detector', () => {
     const eye = tex.find((t) => t.name === 'pm0999_00_Eye1' && t.locator.file === '1.bin')!
     expect(eye).toMatchObject({ parentKey: '1.bin', locator: { file: '1.bin', entry: 2 }, metadata: { width: 32, height: 32, format: 'RGBA8', mipmaps: 1 } })
     const entries = res.assets.filter((a) => a.kind === 'gf-entry')
-    expect(entries.find((e) => e.key === '4.bin#0')!.metadata).toMatchObject({ kind: 'motion' })
+    expect(entries.find((e) => e.key === '4.bin#1')!.metadata).toMatchObject({ kind: 'unknown', note: 'empty' })
+    // Models and motions are assets of their own (issue 11), under their file.
+    const idle = res.assets.find((a) => a.key === '4.bin#0')!
+    expect(idle).toMatchObject({ kind: 'gf-motion', name: '4.bin/0 Idle', parentKey: '4.bin', locator: { file: '4.bin', entry: 0 }, metadata: { frames: 20, loop: true, skeletal: 4, material: 1, visibility: 1, label: 'Idle' } })
+    expect(idle.tags).toContain('Idle')
+    const high = res.assets.find((a) => a.key === '0.bin#0')!
+    expect(high).toMatchObject({ kind: 'gf-model', name: 'PM_HighPoly', parentKey: '0.bin', metadata: { lod: 'high', bones: 4, meshes: 2, vertices: 12, triangles: 6 } })
+    expect(high.tags).toEqual(expect.arrayContaining(['model', 'high', 'Waist', 'EyeMat', 'pm0999_00_Eye1']))
+    expect(res.assets.find((a) => a.key === '0.bin#1')).toMatchObject({ kind: 'gf-model', name: 'PM_LowPoly', metadata: { lod: 'low' } })
     expect(entries.find((e) => e.key === '0.bin#2')!.metadata).toMatchObject({ kind: 'package', entries: 2 })
     expect(entries.find((e) => e.key === '0.bin#2#1')!.parentKey).toBe('0.bin#2')
     // keys are unique within the source and every parent exists

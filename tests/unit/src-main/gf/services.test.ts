@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync, readFileSync, existsSync, rmSync, mkdirSync
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { gfHandlers } from '../../../../src-main/domains/gf/handlers'
+import { gfModelHandlers } from '../../../../src-main/domains/gf/model-handlers'
 import type { ServiceContext } from '../../../../src-main/services/context'
 import { buildSyntheticSet, gradientPicture } from '../../../fixtures/gf/build-set'
 import { encodePng, decodePng } from '../../../../src-main/domains/gf/png'
@@ -62,7 +63,7 @@ describe('gf services', () => {
     expect(existsSync(path.join(tmp, 'all', '2', '4_pm0999_00_BodyC1.png'))).toBe(true)
   })
 
-  it('gf:previewReplace with a jobId reports ETC encoding progress and stops on gf:cancel', async () => {
+  it('gf:previewReplace with a jobId reports ETC encoding progress and stops on gf:cancelJob', async () => {
     const big = path.join(tmp, 'big')
     mkdirSync(big)
     for (const [n, b] of buildSyntheticSet(4).files) writeFileSync(path.join(big, n), b)
@@ -73,9 +74,9 @@ describe('gf services', () => {
     expect(mine.length).toBeGreaterThan(1)
     expect(mine.at(-1)).toMatchObject({ done: 32, total: 32 }) // 256 / 8 tile rows
     // cancel as soon as the first part is done
-    const cancelling = { ...ctx, emit: (e: string, p: { jobId: string }) => { if (e === 'gf:progress' && p.jobId === 'p2') void call('gf:cancel', { jobId: 'p2' }) } } as unknown as ServiceContext
+    const cancelling = { ...ctx, emit: (e: string, p: { jobId: string }) => { if (e === 'gf:progress' && p.jobId === 'p2') void (gfModelHandlers['gf:cancelJob'] as (r: unknown) => Promise<unknown>)({ jobId: 'p2' }) } } as unknown as ServiceContext
     const run = (gfHandlers['gf:previewReplace'] as (r: unknown, c: ServiceContext) => Promise<unknown>)({ set: big, file: '1.bin', entry: 0, png, jobId: 'p2' }, cancelling)
     await expect(run).rejects.toMatchObject({ code: 'cancelled' })
-    expect(await call('gf:cancel', { jobId: 'p2' })).toEqual({ cancelled: false })
+    expect(await (gfModelHandlers['gf:cancelJob'] as (r: unknown) => Promise<unknown>)({ jobId: 'p2' })).toEqual({ cancelled: false })
   })
 })

@@ -6,10 +6,11 @@ import { WebIO } from '@gltf-transform/core'
 import { validateBytes } from 'gltf-validator'
 import { unzipSync, strFromU8 } from 'fflate'
 import { encode as encodePng } from 'fast-png'
-import { cli as runCli } from '../../../helpers/cli'
+import { cli as runCli, repoRoot } from '../../../helpers/cli'
 import { readMotionFile, skeletonOf, writeMot, writeMotlist, motionsOf, sampleMot, boneHash } from '../../../../src-shared/formats/re'
 import { buildTemplateMotlist } from '../../../fixtures/re/template'
 import { fixtureSkeleton } from '../../../fixtures/re/skeleton'
+import { splitGlb } from '../../../fixtures/scene/glb-container'
 
 const cli = (...argv: string[]) => runCli(argv)
 
@@ -26,10 +27,6 @@ beforeAll(() => {
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-function glbJson(glb: Uint8Array): any {
-  const jl = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true)
-  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jl)))
-}
 
 describe('re export', () => {
   it('writes what Blender\'s importer needs for an armature with actions; the Khronos validator finds 0 errors', async () => {
@@ -40,7 +37,11 @@ describe('re export', () => {
     expect(report.issues.numErrors).toBe(0)
     expect(report.issues.numWarnings).toBe(0)
 
-    const j = glbJson(glb)
+    // Blender's importer (KhronosGroup/glTF-Blender-IO, io_import_scene_gltf2 `vnode.py`,
+    // mark_bones_and_armas) makes one armature per entry of `skins` (used by a mesh or not): its
+    // joints become bones, the armature sits at their deepest common ancestor (named after the
+    // skin); each glTF animation becomes an action, its channels keyed to the joint bones by node.
+    const j = splitGlb(glb).json
     const sk = skeletonOf(readMotionFile(new Uint8Array(readFileSync(template))))!
     // one node per bone, named after it
     const nodeOf = new Map<string, number>(j.nodes.map((n: any, i: number) => [n.name, i]))
@@ -98,6 +99,17 @@ describe('re export', () => {
       }
     }
     expect(r.json().animations.map((a: any) => [a.index, a.id, a.frames, a.frameRate])).toEqual([[0, 155, 30, 60], [1, 160, 30, 60], [2, 162, 30, 60]])
+  })
+
+  it('the bundled samples (a motlist and a standalone mot) export with 0 validator errors', async () => {
+    for (const f of ['sample.motlist.663', 'sample_walk.mot.613']) {
+      const out = p(`${f}.glb`)
+      const r = await cli('re', 'export', path.join(repoRoot, 'resources', 'samples', 're', f), '--out', out, '--json')
+      expect(r.code, r.stderr).toBe(0)
+      const report = await validateBytes(new Uint8Array(readFileSync(out)))
+      expect(report.issues.numErrors, f).toBe(0)
+      expect(r.json().animations.length).toBeGreaterThan(0)
+    }
   })
 
   it('--motion I exports only that motion; its rotations are the file\'s quaternions at key frames', async () => {

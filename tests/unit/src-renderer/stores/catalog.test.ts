@@ -19,6 +19,12 @@ const ASSETS = [
   asset(40, 30, 'snap-room', 'Path room 0', 0),
 ]
 let sources: SourceRow[] = [SRC, OTHER]
+/** Top-level assets of source 2 when a test fills it: served a page at a time, by key as main does. */
+let big: AssetRow[] = []
+function pageOf(list: AssetRow[], req: Record<string, unknown>): AssetRow[] {
+  const from = req.after !== undefined ? list.findIndex((a) => a.id === req.after) + 1 : Number(req.offset ?? 0)
+  return list.slice(from, from + Number(req.limit ?? 1000))
+}
 let searchable: AssetRow[] = []
 const calls: string[] = []
 const handlers = new Map<string, (p: unknown) => void>()
@@ -35,7 +41,7 @@ vi.mock('../../../../src-renderer/bridge', () => ({
       calls.push(`${channel} ${JSON.stringify(req)}`)
       switch (channel) {
         case 'catalog:sources': return sources
-        case 'catalog:children': return req.sourceId === 1 ? ASSETS.filter((a) => a.parent === req.parent) : []
+        case 'catalog:children': return req.sourceId === 1 ? ASSETS.filter((a) => a.parent === req.parent) : req.sourceId === 2 ? pageOf(big, req) : []
         case 'catalog:asset': return ASSETS.find((a) => a.id === req.id) ?? null
         case 'catalog:search': return searchable.filter((a) => a.name.toLowerCase().includes(String(req.query).toLowerCase()))
         case 'index:start':
@@ -53,6 +59,7 @@ beforeEach(() => {
   setActivePinia(createPinia())
   sources = [SRC, OTHER]
   searchable = []
+  big = []
   calls.length = 0
 })
 
@@ -115,5 +122,19 @@ describe('catalog store', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  it('"Load more…" asks for the page after the last child shown (by key), not by position', async () => {
+    big = Array.from({ length: 20_005 }, (_, i) => ({ ...asset(1000 + i * 3, null, 'gf-texture', `t${i}`, 0), sourceId: 2 }))
+    const store = useCatalogStore()
+    await store.loadSources()
+    await store.toggle(store.rows.find((r) => r.key === 's2')!)
+    const more = store.rows.at(-1)!
+    expect(more.type).toBe('more')
+    expect(more.more).toEqual({ parent: null, offset: 20_000, after: big[19_999]!.id })
+    await store.loadMore(more)
+    expect(JSON.parse(calls.at(-1)!.slice('catalog:children '.length))).toMatchObject({ sourceId: 2, parent: null, after: big[19_999]!.id })
+    expect(store.rows.filter((r) => r.sourceId === 2 && r.type === 'asset').map((r) => r.asset!.id)).toEqual(big.map((a) => a.id))
+    expect(store.rows.some((r) => r.type === 'more')).toBe(false)
   })
 })

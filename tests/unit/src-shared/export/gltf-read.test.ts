@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { Document, WebIO } from '@gltf-transform/core'
 import { readGltfAnimations } from '../../../../src-shared/export/gltf-read'
 import { FormatError } from '../../../../src-shared/binary/errors'
+import { joinGlb, splitGlb } from '../../../fixtures/scene/glb-container'
 
 /** A small glb written by @gltf-transform: node "Hip", one LINEAR translation channel (2 keys). */
 async function sampleGlb(values = [0, 0, 0, 1, 2, 3], times = [0, 0.5]): Promise<Uint8Array> {
@@ -18,32 +19,6 @@ async function sampleGlb(values = [0, 0, 0, 1, 2, 3], times = [0, 0.5]): Promise
   return new WebIO().writeBinary(doc)
 }
 
-function splitGlb(glb: Uint8Array): { json: any; bin: Uint8Array } {
-  const dv = new DataView(glb.buffer, glb.byteOffset, glb.byteLength)
-  const jl = dv.getUint32(12, true)
-  const json = JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jl)))
-  const bl = dv.getUint32(20 + jl, true)
-  return { json, bin: glb.slice(28 + jl, 28 + jl + bl) }
-}
-
-/** GLB container written by hand (glTF 2.0 §4.4): header, JSON chunk (space-padded), BIN chunk. */
-function joinGlb(json: unknown, bin: Uint8Array): Uint8Array {
-  let text = JSON.stringify(json)
-  while (text.length % 4) text += ' '
-  const j = new TextEncoder().encode(text)
-  const out = new Uint8Array(12 + 8 + j.length + 8 + bin.length)
-  const dv = new DataView(out.buffer)
-  dv.setUint32(0, 0x46546c67, true)
-  dv.setUint32(4, 2, true)
-  dv.setUint32(8, out.length, true)
-  dv.setUint32(12, j.length, true)
-  dv.setUint32(16, 0x4e4f534a, true)
-  out.set(j, 20)
-  dv.setUint32(20 + j.length, bin.length, true)
-  dv.setUint32(24 + j.length, 0x004e4942, true)
-  out.set(bin, 28 + j.length)
-  return out
-}
 
 async function failure(bytes: Uint8Array, opts = {}): Promise<FormatError> {
   const e = await readGltfAnimations(bytes, { file: 'in.glb', ...opts }).then(
@@ -123,6 +98,21 @@ describe('readGltfAnimations', () => {
     expect(e.detail).toBe('key 1: time is NaN or infinite')
     e = await failure(await sampleGlb(undefined, [0.5, 0.5]))
     expect(e.detail).toBe('key 1: time 0.5 does not increase (previous 0.5)')
+  })
+
+  it('denormalises normalised integer rotation outputs (glTF 2.0 §5.22 animation sampler)', async () => {
+    const doc = new Document()
+    doc.createBuffer()
+    const hip = doc.createNode('Hip')
+    doc.createScene().addChild(hip)
+    // int16 normalised: c = max(v / 32767, −1); 23170 / 32767 = 0.70711… (≈ √½)
+    const out = doc.createAccessor().setType('VEC4').setArray(new Int16Array([0, 0, 0, 32767, 0, 23170, 0, 23170])).setNormalized(true)
+    const s = doc.createAnimationSampler().setInput(doc.createAccessor().setType('SCALAR').setArray(new Float32Array([0, 1]))).setOutput(out)
+    doc.createAnimation('turn').addSampler(s).addChannel(doc.createAnimationChannel().setTargetNode(hip).setTargetPath('rotation').setSampler(s))
+    const g = await readGltfAnimations(await new WebIO().writeBinary(doc))
+    const v = Array.from(g.animations[0]!.channels[0]!.values)
+    expect(v.slice(0, 4)).toEqual([0, 0, 0, 1])
+    expect(v[5]).toBeCloseTo(23170 / 32767, 6)
   })
 
   it('not glTF at all', async () => {

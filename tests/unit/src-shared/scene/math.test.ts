@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { mat4FromTRS, mat4Invert, mat4Multiply, quatFromAxisAngle, quatSlerp, transformPoint, worldMatrices } from '../../../../src-shared/scene/math'
+import {
+  mat4FromEulerExtrinsicXYZ, mat4FromEulerExtrinsicZXY, mat4FromTRS, mat4Invert, mat4Multiply, mat4ScaleColumns, quatFromAxisAngle, quatFromEulerExtrinsicXYZ,
+  quatFromEulerIntrinsic, quatRotateVec3, quatSlerp, quatToEulerIntrinsic, transformPoint, worldMatrices, type EulerOrder,
+} from '../../../../src-shared/scene/math'
 import type { SceneNode } from '../../../../src-shared/scene/types'
 
 const close = (a: ArrayLike<number>, b: ArrayLike<number>, eps = 1e-9) => {
@@ -46,5 +49,38 @@ describe('scene math', () => {
     // Root rotated 90° about Z at (0,1,0): children along its local +X go along world +Y.
     close(w.subarray(16 + 12, 16 + 15), [0, 2, 0], 1e-12)
     close(w.subarray(32 + 12, 32 + 15), [0, 3, 0], 1e-12)
+  })
+
+  describe('Euler conventions (checked by hand on quarter turns)', () => {
+    const h = Math.PI / 2
+    const rot = (q: ArrayLike<number>, v: number[]) => transformPoint(mat4FromTRS([0, 0, 0], q, [1, 1, 1]), v)
+    it('extrinsic XYZ: about fixed X, then fixed Y (R = Rz·Ry·Rx)', () => {
+      // (0,1,0) —X 90°→ (0,0,1) —Y 90°→ (1,0,0)
+      close(rot(quatFromEulerExtrinsicXYZ([h, h, 0]), [0, 1, 0]), [1, 0, 0], 1e-12)
+      close(transformPoint(mat4FromEulerExtrinsicXYZ([h, h, 0]), [0, 1, 0]), [1, 0, 0], 1e-12)
+      // a lone angle is the plain axis rotation
+      close(quatFromEulerExtrinsicXYZ([0.3, 0, 0]), [Math.sin(0.15), 0, 0, Math.cos(0.15)], 1e-15)
+      // the closed form and the product form are the same rotation (intrinsic 'ZYX')
+      for (const e of [[0.3, -1.1, 2.5], [-2.9, 0.7, 0.01], [1.5, 1.5, -1.5]]) close(quatFromEulerExtrinsicXYZ(e), quatFromEulerIntrinsic(e, 'ZYX'), 1e-15)
+    })
+    it('extrinsic ZXY: about fixed Z, then fixed X (R = Ry·Rx·Rz = intrinsic YXZ)', () => {
+      // (1,0,0) —Z 90°→ (0,1,0) —X 90°→ (0,0,1)
+      close(transformPoint(mat4FromEulerExtrinsicZXY([h, 0, h]), [1, 0, 0]), [0, 0, 1], 1e-12)
+      close(rot(quatFromEulerIntrinsic([h, 0, h], 'YXZ'), [1, 0, 0]), [0, 0, 1], 1e-12)
+      const e = [0.4, -0.9, 1.3]
+      close(mat4FromTRS([0, 0, 0], quatFromEulerIntrinsic(e, 'YXZ'), [1, 1, 1]), mat4FromEulerExtrinsicZXY(e), 1e-15)
+      close(mat4FromTRS([0, 0, 0], quatFromEulerIntrinsic(e, 'ZYX'), [1, 1, 1]), mat4FromEulerExtrinsicXYZ(e), 1e-15)
+    })
+    it('quatToEulerIntrinsic inverts quatFromEulerIntrinsic for every order', () => {
+      const orders: EulerOrder[] = ['XYZ', 'XZY', 'YXZ', 'YZX', 'ZXY', 'ZYX']
+      for (const o of orders) close(quatToEulerIntrinsic(quatFromEulerIntrinsic([0.2, -0.5, 1.1], o), o), [0.2, -0.5, 1.1], 1e-12)
+    })
+    it('scale columns is M·S; rotating a vector matches the matrix', () => {
+      const m = mat4ScaleColumns(mat4FromEulerExtrinsicXYZ([0, 0, h], [1, 2, 3]), [2, 3, 4])
+      // S (2,3,4) first: (1,1,1) → (2,3,4); Rz 90° → (−3,2,4); + (1,2,3) → (−2,4,7)
+      close(transformPoint(m, [1, 1, 1]), [-2, 4, 7], 1e-12)
+      const q = quatFromAxisAngle([0.6, 0, 0.8], 1.1)
+      close(quatRotateVec3(q, [1, -2, 0.5]), rot(q, [1, -2, 0.5]), 1e-12)
+    })
   })
 })

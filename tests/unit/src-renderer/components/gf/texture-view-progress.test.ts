@@ -22,7 +22,7 @@ vi.mock('../../../../../src-renderer/bridge', () => ({
       switch (channel) {
         case 'gf:texture': return { info: INFO, rgba: new Uint8Array(16 * 16 * 4).fill(200) }
         case 'gf:previewReplace': return new Promise((_, reject) => (rejectPreview = reject))
-        case 'gf:cancel':
+        case 'gf:cancelJob':
           rejectPreview?.(Object.assign(new Error('ETC1 encode of 16×16 cancelled'), { code: 'cancelled' }))
           return { cancelled: true }
         default: throw new Error(`unexpected ${channel}`)
@@ -62,7 +62,7 @@ describe('gf TextureView re-encode progress', () => {
     expect(bar()!.max).toBe(4)
     ;(document.querySelector('[data-testid="gf-encode-cancel"]') as HTMLButtonElement).click()
     await settle()
-    expect(calls.filter((c) => c.channel === 'gf:cancel').map((c) => c.req.jobId)).toEqual([req.jobId])
+    expect(calls.filter((c) => c.channel === 'gf:cancelJob').map((c) => c.req.jobId)).toEqual([req.jobId])
     expect(bar()).toBeNull()
     expect(document.querySelector('[data-testid="gf-error"]')).toBeNull()
     expect(document.querySelector('[data-testid="gf-psnr"]')).toBeNull()

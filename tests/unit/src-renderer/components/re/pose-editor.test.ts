@@ -4,7 +4,7 @@ import { createApp, nextTick, h } from 'vue'
 import { createPinia, setActivePinia } from 'pinia'
 import type { AssetRow } from '../../../../../src-shared/api'
 import type { ReTemplate } from '../../../../../src-shared/api/re'
-import { eulerToQuat, quatAngle, quatCanonical, boneHash, type Quat } from '../../../../../src-shared/formats/re'
+import { eulerToQuat, quatAngle, quatCanonical, boneHash, skeletonScene, type Quat } from '../../../../../src-shared/formats/re'
 import { fixtureSkeleton } from '../../../../fixtures/re/skeleton'
 import type { Scene } from '../../../../../src-shared/scene/types'
 
@@ -26,6 +26,15 @@ const TEMPLATE: ReTemplate = {
   warnings: [],
 }
 
+/** What re:importGltf sends back: the template skeleton scene with a clip turning Head 90° about Y over 30 frames. */
+const IMPORTED = (() => {
+  const { scene, boneNodes } = skeletonScene(sk.map((b, i) => ({ index: i, name: b.name, hash: boneHash(b.name), parent: b.parent, translation: b.translation, rotation: quatCanonical(b.rotation), storedIndex: i })))
+  const head = boneNodes[sk.findIndex((b) => b.name === 'Head')]!
+  const s = Math.SQRT1_2
+  scene.animations.push({ name: 'turn', duration: 0.5, frameRate: 60, channels: [{ node: head, path: 'rotation', times: new Float32Array([0, 0.5]), values: new Float32Array([0, 0, 0, 1, 0, s, 0, s]), interpolation: 'LINEAR' }] })
+  return { scene, animations: ['turn'], animation: 'turn', frameCount: 30, frameRate: 60, tracks: 1, maxError: 3e-8, unmatchedNodes: ['Tail'], warnings: [] }
+})()
+
 const calls: { channel: string; req: Record<string, unknown> }[] = []
 vi.mock('../../../../../src-renderer/bridge', () => ({
   errorMessage: (e: unknown) => String(e),
@@ -41,6 +50,11 @@ vi.mock('../../../../../src-renderer/bridge', () => ({
         case 're:savePose': return { path: req.out, version: 663, size: 1234, posed: 2, boneCount: 40, unknownBones: [], warnings: [] }
         case 're:openPose': return { path: req.path, poses: [{ name: 'P1', joints: [{ name: 'Head', euler: [0, 0.5, 0] }, { name: 'NotABone', euler: [1, 0, 0] }] }, { name: 'P2', joints: [] }] }
         case 'catalog:sources': return []
+        case 're:modGamePath': return { gamePath: 'natives/stm/_chainsaw/pose/' }
+        case 're:exportGlb': return { path: req.out, bytes: 100, animations: ['fixture_idle'], warnings: [] }
+        case 're:importGltf': return { ...IMPORTED, ...(req.out ? { path: `${req.out}.motlist.663`, size: 99 } : {}) }
+        case 're:packMod': return { path: req.out, size: 10, gamePath: req.gamePath, entries: ['modinfo.ini', req.gamePath] }
+        case 'index:start': return { jobId: 1 }
         default: throw new Error(`unexpected ${channel}`)
       }
     },
@@ -51,7 +65,7 @@ vi.mock('../../../../../src-renderer/bridge', () => ({
  * The 3D view needs WebGL; stand-ins record what the editor asks of the viewport (the skeleton
  * scene it shows) and of the pose overlay, and let tests drag.
  */
-const fakeView: { events: null | { pick(b: number): void; dragStart(): void; drag(q: Quat): void; dragEnd(): void }; selected: number; worlds: number; scenes: Scene[]; disposed: number } = { events: null, selected: -1, worlds: 0, scenes: [], disposed: 0 }
+const fakeView: { events: null | { pick(b: number): void; dragStart(): void; drag(q: Quat): void; dragEnd(): void }; selected: number; worlds: number; scenes: Scene[]; disposed: number; last: number[] } = { events: null, selected: -1, worlds: 0, scenes: [], disposed: 0, last: [] }
 vi.mock('../../../../../src-renderer/viewport/viewport', () => ({
   createViewport: () => ({
     setScene: (s: Scene) => fakeView.scenes.push(s),
@@ -66,8 +80,9 @@ vi.mock('../../../../../src-renderer/components/re/pose-overlay', () => ({
       fakeView.events = events
     }
     attach() {}
-    setPose() {
+    setPose(r: Float64Array) {
       fakeView.worlds++
+      fakeView.last = Array.from(r)
     }
     select(b: number) {
       fakeView.selected = b
@@ -210,7 +225,8 @@ describe('RE pose editor', () => {
     localStorage.setItem('modbench.re.lastTemplate', TEMPLATE.path)
     const app = mount(asset('emv-pose-entry', { pose: 'P1' }))
     await settle()
-    expect(calls.map((c) => c.channel)).toEqual(['re:openTemplate', 're:openPose'])
+    // (the glTF panel asks for the template's remembered mod game path on its own)
+    expect(calls.map((c) => c.channel).filter((c) => c !== 're:modGamePath')).toEqual(['re:openTemplate', 're:openPose'])
     expect($('re-status').textContent).toContain('Applied pose "P1" to 1 bone')
     expect(document.body.textContent).toContain('NotABone')
     expect(($('re-pose-choice') as HTMLSelectElement).value).toBe('P1')
@@ -225,6 +241,42 @@ describe('RE pose editor', () => {
     await settle()
     expect(euler()[1]).toBeCloseTo(0, 6)
     expect(euler()[0]).toBeCloseTo(5.73, 2)
+    app.unmount()
+  })
+
+  it('Import glTF… plays the imported clip on the skeleton before saving; Export .glb; Save as mod… with the remembered game path', async () => {
+    const app = mount(asset('re-motion', { motion: 0 }))
+    await settle()
+    expect(($('re-mod-game-path') as HTMLInputElement).value).toBe('natives/stm/_chainsaw/pose/')
+    await click('re-export-glb')
+    expect(calls.find((c) => c.channel === 're:exportGlb')!.req).toMatchObject({ path: TEMPLATE.path, motion: 0 })
+    // Save as mod… needs a saved pose first
+    expect(($('re-save-mod') as HTMLButtonElement).disabled).toBe(true)
+    await click('re-import-gltf')
+    expect(calls.find((c) => c.channel === 're:importGltf')!.req).toEqual({ template: TEMPLATE.path, gltf: '/out/my_pose.motlist.663', animation: undefined })
+    expect($('re-status').textContent).toMatch(/Previewing "turn" \(30 frames at 60 fps, 1 tracks.*1 node\(s\) match no bone: Tail\. Nothing is saved yet\./)
+    // frame 15 of 30: Head at 45° about Y; the other bones at their reference; the edited pose is untouched
+    const slider = $('re-preview-frame') as HTMLInputElement
+    slider.value = '15'
+    slider.dispatchEvent(new Event('input'))
+    await settle()
+    const head = sk.findIndex((b) => b.name === 'Head')
+    expect(quatAngle(fakeView.last.slice(head * 4, head * 4 + 4) as Quat, [0, Math.sin(Math.PI / 8), 0, Math.cos(Math.PI / 8)])).toBeLessThan(1e-6)
+    const neck = sk.findIndex((b) => b.name === 'Neck_0')
+    expect(quatAngle(fakeView.last.slice(neck * 4, neck * 4 + 4) as Quat, quatCanonical(sk[neck]!.rotation))).toBeLessThan(1e-9)
+    expect($('re-dirty')).toBeNull()
+    await click('re-save-imported')
+    expect(calls.filter((c) => c.channel === 're:importGltf').at(-1)!.req).toMatchObject({ animation: 'turn', out: '/out/my_pose.motlist.663' })
+    // back to the pose: the editor shows its own pose again
+    await click('re-preview-close')
+    expect(quatAngle(fakeView.last.slice(head * 4, head * 4 + 4) as Quat, quatCanonical(sk[head]!.rotation))).toBeLessThan(1e-9)
+    // save the pose, then pack it as a mod at the game path in the field
+    await click('re-save')
+    ;($('re-mod-game-path') as HTMLInputElement).value = 'natives/stm/_chainsaw/mine/'
+    $('re-mod-game-path').dispatchEvent(new Event('input'))
+    await click('re-save-mod')
+    expect(calls.find((c) => c.channel === 're:packMod')!.req).toMatchObject({ file: '/out/my_pose.motlist.663', gamePath: 'natives/stm/_chainsaw/mine/', template: TEMPLATE.path, name: 'fixture_template' })
+    expect($('re-status').textContent).toMatch(/^Saved mod /)
     app.unmount()
   })
 })

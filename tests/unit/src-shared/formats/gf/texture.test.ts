@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { parseGfTexture, decodeGfTexture, replaceGfTexturePixels, rebuildGfTextureEntry, texturePixels } from '../../../../../src-shared/formats/gf/texture'
+import { parseGfTexture, decodeGfTexture, replaceGfTexturePixels, rebuildGfTextureEntry, texturePixels, readGfTextureLayout, writeGfTextureLayout, gfTextureDataLength } from '../../../../../src-shared/formats/gf/texture'
+import { Reader } from '../../../../../src-shared/binary/reader'
+import { Writer } from '../../../../../src-shared/binary/writer'
 import { FormatError } from '../../../../../src-shared/binary/errors'
 
 /** Spec §15.4: an 8×8 RGB565 texture "Tex0" with 128 pixel bytes, as hand-written bytes. */
@@ -76,5 +78,26 @@ describe('GFTexture (spec §9, §15.4)', () => {
     expect(err(() => parseGfTexture(v)).message).toMatch(/multiple of 8/)
     const w = vector(); w[0x6c] = 0x04 // RGBA8 8×8 needs 256 bytes, TextureLength is 128
     expect(err(() => parseGfTexture(w)).message).toMatch(/smaller than one RGBA8/)
+  })
+})
+
+describe('GFTexture layout fields (read and write side by side)', () => {
+  it('reads the spec §15.4 header and writes the same fields back at the same offsets', () => {
+    const v = vector()
+    const l = readGfTextureLayout(new Reader(v))
+    expect(l).toEqual({ sectionLength: 0xe8, dataLength: 0x80, width: 8, height: 8, formatId: 0x02, mipmaps: 1 })
+    const w = new Writer()
+    w.bytes(v.subarray(0, 0x80))
+    writeGfTextureLayout(w, { ...l, sectionLength: 0x1e8, dataLength: 0x180, width: 16, height: 24, formatId: 0x2b })
+    const out = w.finish()
+    // little-endian at +0x10, +0x18, +0x68..+0x6F; every other header byte kept
+    expect([...out.subarray(0x10, 0x14)]).toEqual([0xe8, 0x01, 0, 0])
+    expect([...out.subarray(0x18, 0x1c)]).toEqual([0x80, 0x01, 0, 0])
+    expect([...out.subarray(0x68, 0x70)]).toEqual([16, 0, 24, 0, 0x2b, 0, 1, 0])
+    for (const i of [0, 4, 8, 0x14, 0x28, 0x70]) expect(out[i]).toBe(v[i])
+    expect(gfTextureDataLength(v)).toBe(0x80)
+    const notTexture = v.slice(); notTexture[0] = 0
+    expect(gfTextureDataLength(notTexture)).toBeNull()
+    expect(gfTextureDataLength(v.subarray(0, 0x7f))).toBeNull()
   })
 })

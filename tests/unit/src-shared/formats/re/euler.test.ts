@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { Quaternion } from '@babylonjs/core/Maths/math.vector.js'
-import { eulerToQuat, quatToEuler, quatAngle, quatMul, quatCanonical, EULER_ORDERS, DEFAULT_EULER_ORDER, type Quat, type Vec3 } from '../../../../../src-shared/formats/re/euler'
+import { eulerToQuat, quatToEuler, quatAngle, quatMultiply, quatCanonical, EULER_ORDERS, DEFAULT_EULER_ORDER, type Quat, type Vec3 } from '../../../../../src-shared/formats/re/euler'
 
 const close = (a: readonly number[], b: readonly number[], eps = 1e-7) => {
   expect(a.length).toBe(b.length)
@@ -83,8 +83,8 @@ describe('Euler → quaternion (spec §10.1)', () => {
       q[i] = Math.sin(a / 2)
       return q
     }
-    sameRotation(eulerToQuat(e), quatCanonical(quatMul(quatMul(ax(1, e[1]), ax(0, e[0])), ax(2, e[2]))))
-    sameRotation(eulerToQuat(e, 'ZXY'), quatCanonical(quatMul(quatMul(ax(2, e[2]), ax(0, e[0])), ax(1, e[1]))))
+    sameRotation(eulerToQuat(e), quatCanonical(quatMultiply(quatMultiply(ax(1, e[1]), ax(0, e[0])), ax(2, e[2]))))
+    sameRotation(eulerToQuat(e, 'ZXY'), quatCanonical(quatMultiply(quatMultiply(ax(2, e[2]), ax(0, e[0])), ax(1, e[1]))))
   })
 })
 

@@ -212,3 +212,22 @@ describe('bad input', () => {
     expect(() => importAnimation(noSkeleton, ga)).toThrow(/BoneHeaders: the template has no skeleton/)
   })
 })
+
+describe('size guards', () => {
+  it('refuses an animation whose frames × channels would not fit the sampling budget, before sampling', async () => {
+    // 10 bones × (T 3 + R 4 + S 3) = 100 components; 16 000 s at 60 fps = 960 001 frames (under the
+    // 1 000 000-frame limit) → 96 000 100 values > 2^26 = 67 108 864
+    const names = ['root', 'Hip', 'Spine_0', 'Spine_1', 'Spine_2', 'Neck_0', 'Neck_1', 'Head', 'Jaw', 'L_Eye']
+    const glb = await handGltf((doc, n) => {
+      const a = doc.createAnimation('long')
+      for (const b of names) {
+        channel(doc, a, n[b]!, 'translation', [0, 16_000], [0, 0, 0, 1, 1, 1], 'LINEAR')
+        channel(doc, a, n[b]!, 'rotation', [0, 16_000], [0, 0, 0, 1, 0, 0, 0, 1], 'LINEAR')
+        channel(doc, a, n[b]!, 'scale', [0, 16_000], [1, 1, 1, 1, 1, 1], 'LINEAR')
+      }
+    }, names)
+    const t = readMotionFile(buildTemplateMotlist({ codecs: 'simple' }))
+    const g = await readGltfAnimations(glb)
+    expect(() => importAnimation(t, g)).toThrow(/animations: animation "long": 960001 frames × 100 key components is beyond the 67108864 values/)
+  })
+})

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PoseHistory, mirrorName, mirrorPose, worldPose, withQuat, getQuat, eulerToQuat, quatAngle, quatMul, quatToMatrix, type Quat } from '../../../../../src-shared/formats/re'
+import { PoseHistory, mirrorName, mirrorPose, worldPose, withQuat, getQuat, eulerToQuat, quatAngle, quatMultiply, quatToMatrix3, type Quat } from '../../../../../src-shared/formats/re'
 import { fixtureSkeleton } from '../../../../fixtures/re/skeleton'
 
 const pose = (...qs: Quat[]) => Float64Array.from(qs.flat())
@@ -72,11 +72,11 @@ describe('mirroring', () => {
     const li = names.indexOf('L_UpperArm')
     const ri = names.indexOf('R_UpperArm')
     const hi = names.indexOf('Head')
-    p = withQuat(p, li, quatMul(getQuat(ref, li), eulerToQuat([0.3, 0.2, -0.4])))
+    p = withQuat(p, li, quatMultiply(getQuat(ref, li), eulerToQuat([0.3, 0.2, -0.4])))
     p = withQuat(p, hi, eulerToQuat([0.1, 0.5, 0.2]))
     const m = mirrorPose(p, ref, names)
     // the right arm gets the left arm's change, reflected: (x, −y, −z)
-    expect(quatAngle(getQuat(m, ri), quatMul(getQuat(ref, ri), eulerToQuat([0.3, -0.2, 0.4])))).toBeLessThan(1e-9)
+    expect(quatAngle(getQuat(m, ri), quatMultiply(getQuat(ref, ri), eulerToQuat([0.3, -0.2, 0.4])))).toBeLessThan(1e-9)
     // the left arm gets the right arm's (unchanged) reference
     expect(quatAngle(getQuat(m, li), getQuat(ref, li))).toBeLessThan(1e-9)
     // a centre bone turning left now turns right
@@ -95,7 +95,7 @@ describe('worldPose', () => {
   })
   it('matches rotation matrices for arbitrary rotations', () => {
     const q = eulerToQuat([0.7, -1.1, 2.3])
-    const m = quatToMatrix(q)
+    const m = quatToMatrix3(q)
     const t = [0.3, -2, 1.5]
     const w = worldPose([-1, 0], [0, 0, 0, ...t], [...q, 0, 0, 0, 1])
     const want = [0, 1, 2].map((r) => m[r]![0]! * t[0]! + m[r]![1]! * t[1]! + m[r]![2]! * t[2]!)

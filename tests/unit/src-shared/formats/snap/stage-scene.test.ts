@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { validateBytes } from 'gltf-validator'
 import { buildSnapRom, defaultStage } from '../../../../fixtures/snap/build-rom'
 import { parseStage } from '../../../../../src-shared/formats/snap/stage'
-import { buildStageScene, eulerToQuat } from '../../../../../src-shared/formats/snap/stage-scene'
+import { buildStageScene, stageScene } from '../../../../../src-shared/formats/snap/stage-scene'
+import { readStageModels } from '../../../../../src-shared/formats/snap/stage-models'
+import { quatFromEulerExtrinsicXYZ } from '../../../../../src-shared/scene/math'
 import { validateScene } from '../../../../../src-shared/scene/validate'
 import { exportGlb } from '../../../../../src-shared/export/gltf'
 
@@ -81,7 +83,7 @@ describe('stage scene (neutral model)', () => {
     const np = spawns.find((x) => (x as unknown as { group: string }).group === 'nonPath') as unknown as { groundY: number; world: number[] }
     expect(np.world[0]).toBe(-1200)
     expect(np.groundY).toBeCloseTo(-120, 3)
-    expect(eulerToQuat([0, Math.PI, 0]).map((x) => Math.round(x * 1e6) / 1e6)).toEqual([0, 1, 0, 0])
+    expect(quatFromEulerExtrinsicXYZ([0, Math.PI, 0]).map((x) => Math.round(x * 1e6) / 1e6)).toEqual([0, 1, 0, 0])
   })
   it('exports a glb the Khronos validator accepts', async () => {
     const glb = await exportGlb(scene)
@@ -147,6 +149,24 @@ describe('kind-B rooms (node list with per-node material lists, §3.4)', () => {
     expect(scene.materials[grid.material]!.texture).not.toBe(scene.materials[quad.material]!.texture)
     expect([tex.width, tex.height]).toEqual([32, 32])
     expect(stats.warnings).toEqual([])
+  })
+})
+
+describe('structure step, then a conversion that reads no ROM byte', () => {
+  it('converts the same scene after the ROM image is wiped', () => {
+    for (const name of ['river', 'beach']) {
+      const image = rom.image.slice()
+      const st = parseStage(image, name)
+      const models = readStageModels(st)
+      // the default fixture stage: 4 path rooms, 1 non-path room and a skybox
+      expect(models.rooms.length).toBe(5)
+      expect(models.skybox).not.toBeNull()
+      image.fill(0xa5) // every byte the conversion could still read is now garbage
+      const converted = stageScene(st, models)
+      const direct = buildStageScene(parseStage(rom.image, name))
+      expect(converted).toEqual(direct)
+      expect(converted.scene.animations.map((a) => a.name)).toEqual(['material animation']) // both animate their non-path room
+    }
   })
 })
 

@@ -1,7 +1,8 @@
 /** Fixture ROM → models: archive, unwrap, root, geo walk, DLs in bucket order, materials, labels. */
 import { describe, expect, it } from 'vitest'
 import { openStadiumRom, loadModel } from '../../../../../src-shared/formats/stadium/model'
-import { buildStadiumScene, alphaModeForLayer, presetMaterial, wrapFromTile } from '../../../../../src-shared/formats/stadium/scene'
+import { buildStadiumScene, stadiumScene, alphaModeForLayer, presetMaterial, wrapFromTile } from '../../../../../src-shared/formats/stadium/scene'
+import { readStadiumSceneData } from '../../../../../src-shared/formats/stadium/scene-data'
 import { readModelArchive } from '../../../../../src-shared/formats/stadium/archive'
 import { labelAnimations, type BattleTable } from '../../../../../src-shared/formats/stadium/battle-table'
 import { FormatError } from '../../../../../src-shared/binary'
@@ -112,6 +113,15 @@ describe('model files', () => {
 describe('scene', () => {
   const rich = loadModel(sr, 0)
   const scene = buildStadiumScene(rich)
+  it('structure step, then a conversion that reads no module byte', () => {
+    const m = loadModel(openStadiumRom(rom.slice(), 'fixture.z64'), 0) // its own ROM copy: the bytes get wiped
+    const data = readStadiumSceneData(m)
+    expect(data.poses.length).toBe(m.animations.length)
+    expect(data.poses.map((p) => p.length)).toEqual(m.animations.map((a) => Math.max(1, a.frameCount)))
+    expect([...data.pixels.values()].some((d) => !(d instanceof Error))).toBe(true)
+    m.module.bytes.fill(0xa5) // anything the conversion could still read is now garbage
+    expect(stadiumScene(m, data)).toEqual(scene)
+  })
   it('pivot + scale nodes, skin joints = the leaves, identity inverse binds', () => {
     const names = scene.nodes.map((n) => n.name)
     expect(names.slice(0, 4)).toEqual(['model', 'model_root', 'bone00', 'bone00_scale'])

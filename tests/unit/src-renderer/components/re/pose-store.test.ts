@@ -3,8 +3,8 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { computed } from 'vue'
 import { createPinia, setActivePinia } from 'pinia'
-import type { ReTemplate } from '../../../../src-shared/api/re'
-import { usePoseStore } from '../../../../src-renderer/stores/pose'
+import type { ReTemplate } from '../../../../../src-shared/api/re'
+import { usePoseStore } from '../../../../../src-renderer/components/re/pose-store'
 
 const q = (x: number, y: number, z: number, w: number) => [x, y, z, w]
 const s = Math.SQRT1_2

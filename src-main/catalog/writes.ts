@@ -1,0 +1,110 @@
+import type Database from 'better-sqlite3'
+import * as path from 'node:path'
+import type { SourceKind } from '../../src-shared/api/catalog'
+import type { AssetDraft } from '../indexer/detector'
+import { FTS_KEY, addTerms, ftsAddSource, ftsBucket, ftsRemoveSource } from './fts'
+
+export interface SourceInfo {
+  path: string
+  size: number
+  mtime: number
+  hash: string
+  kind: SourceKind
+  metadata?: Record<string, unknown>
+  /** The file's inode (0 when unknown): with size and mtime, what an unchanged re-index compares. */
+  ino?: number
+}
+
+/** The catalog's cached statement for an SQL text. */
+export type Prepare = (sql: string) => Database.Statement
+
+/**
+ * Sources whose rows are written but not yet in the FTS index, and their terms: inside a batch
+ * the index is written once per batch (`ftsFlush`), not once per source.
+ */
+export interface PendingFts {
+  sources: Set<number>
+  terms: Set<string>
+}
+
+/** Takes a source's assets out of the FTS index (unless they never went in) and deletes them; the cascade has an index to follow. */
+export function dropAssets(st: Prepare, sourceId: number, pending?: PendingFts): void {
+  if (pending?.sources.has(sourceId)) pending.sources.delete(sourceId)
+  else ftsRemoveSource(st, sourceId)
+  st('DELETE FROM assets WHERE source_id = ?').run(sourceId)
+}
+
+/** Writes the pending sources' rows into the FTS index, in rowid order, and their terms. */
+export function ftsFlush(st: Prepare, pending: PendingFts): void {
+  if (pending.sources.size) ftsAddSource(st, [...pending.sources])
+  addTerms(st, pending.terms)
+  pending.sources.clear()
+  pending.terms.clear()
+}
+
+/** The source row for `info`, created or updated (its assets dropped); returns its id. Call inside a transaction. */
+function upsertSource(st: Prepare, info: SourceInfo, status: 'indexed' | 'error', error: string | null, meta: string | null, pending?: PendingFts): number {
+  const abs = path.resolve(info.path)
+  const existing = st('SELECT id FROM sources WHERE path = ?').get(abs) as { id: number } | undefined
+  if (existing) {
+    dropAssets(st, existing.id, pending)
+    st(`UPDATE sources SET size = ?, mtime = ?, ino = ?, hash = ?, kind = ?, status = ?, error = ?, metadata = COALESCE(?, metadata), indexed_at = ? WHERE id = ?`).run(info.size, info.mtime, info.ino ?? 0, info.hash, info.kind, status, error, meta, Date.now(), existing.id)
+    return existing.id
+  }
+  return Number(
+    st(`INSERT INTO sources (path, size, mtime, ino, hash, kind, status, error, metadata, indexed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(abs, info.size, info.mtime, info.ino ?? 0, info.hash, info.kind, status, error, meta ?? '{}', Date.now()).lastInsertRowid,
+  )
+}
+
+/** How many children each draft has, by key (so each row is written once, with its final count). */
+function childCounts(drafts: AssetDraft[]): Map<string, number> {
+  const counts = new Map<string, number>()
+  for (const d of drafts) if (d.parentKey !== undefined) counts.set(d.parentKey, (counts.get(d.parentKey) ?? 0) + 1)
+  return counts
+}
+
+/** Writes a source and its assets (replacing what it had). Call inside a transaction. */
+export function writeSource(st: Prepare, info: SourceInfo, drafts: AssetDraft[], beforeCommit?: (insertedSoFar: number) => void, pending?: PendingFts): { sourceId: number; assets: number } {
+  const abs = path.resolve(info.path)
+  const sourceId = upsertSource(st, info, 'indexed', null, JSON.stringify(info.metadata ?? {}), pending)
+  // Ids come from a sequence that only grows: SQLite would hand a deleted row's id to the next
+  // insert, so a re-indexed source could give an old id (printed by ls) to another asset.
+  const seq = st("SELECT MAX(value, (SELECT COALESCE(MAX(id), 0) FROM assets)) AS v FROM id_seq WHERE name = 'assets'").get() as { v: number } | undefined
+  let nextId = (seq?.v ?? 0) + 1
+  if (nextId + drafts.length >= FTS_KEY) throw new Error(`${abs}: the catalog ran out of asset ids (${FTS_KEY} at most)`)
+  const ins = st('INSERT INTO assets (id, source_id, parent_id, ord, kind, name, locator, metadata, tags, child_count, fts_bucket) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+  const kids = childCounts(drafts)
+  const ids = new Map<string, number>()
+  const ords = new Map<number | null, number>()
+  const terms = pending?.terms ?? new Set<string>()
+  let n = 0
+  for (const d of drafts) {
+    if (ids.has(d.key)) throw new Error(`${abs}: duplicate asset key ${d.key}`)
+    let parent: number | null = null
+    if (d.parentKey !== undefined) {
+      const p = ids.get(d.parentKey)
+      if (p === undefined) throw new Error(`${abs}: asset ${d.key} names parent ${d.parentKey}, which comes later or does not exist`)
+      parent = p
+    }
+    const ord = ords.get(parent) ?? 0
+    ords.set(parent, ord + 1)
+    const id = nextId++
+    const tags = d.tags?.length ? d.tags.join(' ') : ''
+    const locator = d.locator ? JSON.stringify(d.locator) : '{}'
+    const metadata = d.metadata ? JSON.stringify(d.metadata) : '{}'
+    ins.run(id, sourceId, parent, ord, d.kind, d.name, locator, metadata, tags, kids.get(d.key) ?? 0, ftsBucket(d.name, tags, terms))
+    ids.set(d.key, id)
+    n++
+    if (beforeCommit && n === Math.ceil(drafts.length / 2)) beforeCommit(n)
+  }
+  st("INSERT INTO id_seq (name, value) VALUES ('assets', ?) ON CONFLICT(name) DO UPDATE SET value = MAX(value, excluded.value)").run(nextId - 1)
+  if (beforeCommit && drafts.length === 0) beforeCommit(0)
+  if (pending) pending.sources.add(sourceId)
+  else ftsFlush(st, { sources: new Set([sourceId]), terms })
+  return { sourceId, assets: n }
+}
+
+/** Records a file that could not be read; its previous assets (if any) are dropped. Call inside a transaction. */
+export function writeError(st: Prepare, info: Omit<SourceInfo, 'metadata'>, error: string, pending?: PendingFts): number {
+  return upsertSource(st, info, 'error', error, null, pending)
+}

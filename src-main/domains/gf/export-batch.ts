@@ -1,0 +1,76 @@
+/**
+ * Batch export of every GF set under a folder (CLI.md `gf export-all`, the app's folder action):
+ * each set → `<out>/<set path relative to the root>.glb`, plus `<out>/manifest.json`. A broken set
+ * is listed with its error and the rest go on. The output folder is written atomically (a
+ * temporary sibling renamed at the end), so a cancelled or crashed batch leaves nothing behind.
+ */
+import { promises as fsp } from 'node:fs'
+import * as path from 'node:path'
+import { FormatError } from '../../../src-shared/binary/errors'
+import type { GfBatchItem } from '../../../src-shared/api/gf-model'
+import type { GfLod } from '../../../src-shared/formats/gf/set-models'
+import { loadSet } from './set-folder'
+import { writeDirAtomic } from '../../node/atomic'
+import { exportSetGlb } from './export-set'
+
+/** One manifest row (CLI.md `gf export-all`), plus the count of warnings of a set that exported. */
+export type BatchItem = GfBatchItem & { warnings?: number }
+
+export interface BatchOptions {
+  lod?: GfLod
+  progress?: (done: number, total: number, detail: string) => void
+  warn?: (w: string) => void
+  signal?: AbortSignal
+}
+
+const MAX_DEPTH = 32
+
+/** Folders under `root` (itself included) holding a `0.bin`, sorted; `skip` (the output) is not entered. */
+export async function findSetFolders(root: string, skip?: string): Promise<string[]> {
+  const out: string[] = []
+  const walk = async (dir: string, depth: number): Promise<void> => {
+    if (depth > MAX_DEPTH || (skip && path.resolve(dir) === path.resolve(skip))) return
+    const entries = await fsp.readdir(dir, { withFileTypes: true }).catch(() => [])
+    if (entries.some((e) => e.isFile() && e.name.toLowerCase() === '0.bin')) out.push(dir)
+    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) if (e.isDirectory() && !e.name.startsWith('.')) await walk(path.join(dir, e.name), depth + 1)
+  }
+  const st = await fsp.stat(root).catch(() => null)
+  if (!st?.isDirectory()) throw new Error(`${root}: no such folder`)
+  await walk(root, 0)
+  return out
+}
+
+function relGlb(root: string, dir: string): string {
+  const rel = path.relative(root, dir)
+  return `${rel === '' ? path.basename(path.resolve(root)) : rel}.glb`.split(path.sep).join('/')
+}
+
+/** Runs the batch into `outDir` (a new or empty folder); returns the manifest. */
+export async function exportAllSets(root: string, outDir: string, opts: BatchOptions = {}): Promise<BatchItem[]> {
+  const sets = await findSetFolders(root, outDir)
+  const manifest: BatchItem[] = []
+  async function* files(): AsyncGenerator<[string, Uint8Array | string]> {
+    for (let i = 0; i < sets.length; i++) {
+      opts.signal?.throwIfAborted()
+      const dir = sets[i]!
+      const set = path.relative(root, dir).split(path.sep).join('/') || '.'
+      opts.progress?.(i, sets.length, set)
+      const glb = relGlb(root, dir)
+      try {
+        const loaded = await loadSet(dir)
+        const { glb: bytes, result } = await exportSetGlb(loaded, { lod: opts.lod, name: set })
+        for (const w of result.warnings) opts.warn?.(`${set}: ${w}`)
+        manifest.push({ set, glb, models: result.models.filter((m) => m.model).length, motions: result.scene.animations.length, ...(result.warnings.length ? { warnings: result.warnings.length } : {}) })
+        yield [glb, bytes]
+      } catch (e) {
+        // Any failure of one set is that set's error (bad input must never stop the batch); only a cancel stops it.
+        if (opts.signal?.aborted || !(e instanceof Error)) throw e
+        manifest.push({ set, glb: null, models: 0, motions: 0, error: e instanceof FormatError ? e.message : `${e.name}: ${e.message}` })
+      }
+    }
+    opts.progress?.(sets.length, sets.length, 'manifest')
+    yield ['manifest.json', JSON.stringify(manifest, null, 2) + '\n']
+  }
+  await writeDirAtomic(outDir, files())
+  return manifest
+}

@@ -1,0 +1,32 @@
+/**
+ * One GF set → glTF binary (CLI.md `gf export`): the neutral scene of `buildGfScene` (strict
+ * motions: one unreadable motion fails the export) through the format-free exporter.
+ */
+import { exportGlb } from '../../../src-shared/export/gltf'
+import type { GfSet } from '../../../src-shared/formats/gf/gf-set'
+import { buildGfScene, type GfSceneResult } from '../../../src-shared/formats/gf/scene'
+import type { GfLod } from '../../../src-shared/formats/gf/set-models'
+
+export interface SetExportOptions {
+  lod?: GfLod
+  motions?: boolean
+  name?: string
+}
+
+export interface SetExport {
+  glb: Uint8Array
+  result: GfSceneResult
+}
+
+export async function exportSetGlb(set: GfSet, opts: SetExportOptions = {}): Promise<SetExport> {
+  // buildGfScene has checked the scene (sceneProblems) and names the model in its error.
+  const result = buildGfScene(set, { lod: opts.lod, motions: opts.motions, strictMotions: true, name: opts.name })
+  const glb = await exportGlb(result.scene, { skipValidation: true, generator: 'Modbench (GF set)' })
+  return { glb, result }
+}
+
+/** Parses `--lod`; undefined when absent. */
+export function lodOption(v: unknown): GfLod | undefined | 'bad' {
+  if (v === undefined) return undefined
+  return v === 'high' || v === 'low' ? v : 'bad'
+}

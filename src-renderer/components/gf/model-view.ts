@@ -1,0 +1,34 @@
+/** Helpers of the GF model view: motions grouped by file with the §11.9 slot labels as hints. */
+import type { AssetRow } from '@shared/api'
+import type { GfSceneMotionInfo } from '@shared/api/gf-model'
+
+/** What each motion file holds (spec §1); a UI hint. */
+const GROUPS: Record<string, string> = { '4.bin': 'Fight (battle)', '5.bin': 'Pet (Pokémon Refresh)', '6.bin': 'Movement (field)', '7.bin': 'Extra' }
+
+export interface MotionGroup {
+  file: string
+  title: string
+  motions: (GfSceneMotionInfo & { text: string })[]
+}
+
+export function groupMotions(motions: readonly GfSceneMotionInfo[]): MotionGroup[] {
+  const out: MotionGroup[] = []
+  for (const m of motions) {
+    let g = out.find((x) => x.file === m.file)
+    if (!g) out.push((g = { file: m.file, title: `${m.file} · ${GROUPS[m.file] ?? 'motions'}`, motions: [] }))
+    const text = `${String(m.entry).padStart(2, '0')}${m.label ? ` ${m.label}` : ''}`
+    g.motions.push({ ...m, text })
+  }
+  return out
+}
+
+type ChildrenFn = (req: { sourceId: number; parent: number | null }) => Promise<AssetRow[]>
+
+/** The `gf-model` asset of a set source (high poly first), found through the catalog tree. */
+export async function findModelAsset(children: ChildrenFn, sourceId: number): Promise<AssetRow | null> {
+  const files = await children({ sourceId, parent: null })
+  const zero = files.find((f) => f.kind === 'gf-file' && f.name.toLowerCase() === '0.bin')
+  if (!zero) return null
+  const models = (await children({ sourceId, parent: zero.id })).filter((a) => a.kind === 'gf-model')
+  return models.find((m) => m.locator.entry === 0) ?? models[0] ?? null
+}

@@ -1,0 +1,42 @@
+/**
+ * The pose editor's glTF and mod actions (Export .glb, Import glTF…, Save imported motion,
+ * Save as mod…), as plain functions over the bridge so the editor only adds buttons. `ask` is the
+ * editor's file prompt (open/save); every call returns what the editor shows in its status line.
+ */
+import type { ImportedGltf } from '@shared/api/re'
+import { bridge } from '../../bridge'
+
+export type Ask = (kind: 'open-file' | 'save-file', title: string, defaultPath: string) => Promise<string | null>
+
+const stem = (p: string) => p.replace(/\.(motlist|mot)(\.\d+)?$/i, '')
+
+/** Export .glb of a template (one motion or all). */
+export async function exportGlb(ask: Ask, path: string, motion?: number): Promise<string | null> {
+  const out = await ask('save-file', 'Export motions as glTF binary (.glb)', `${stem(path)}${motion !== undefined ? `_${motion}` : ''}.glb`)
+  if (!out) return null
+  const r = await bridge.invoke('re:exportGlb', { path, out, motion })
+  return `Exported ${r.path} (${r.animations.length} animation(s), ${r.bytes} bytes).`
+}
+
+/** Import glTF…: the preview (nothing saved yet) and the glTF path it came from. */
+export async function importGltf(ask: Ask, template: string, animation?: string): Promise<{ gltf: string; preview: ImportedGltf } | null> {
+  const gltf = await ask('open-file', 'Import a glTF animation (.glb / .gltf)', template.replace(/[^\\/]*$/, ''))
+  if (!gltf) return null
+  return { gltf, preview: await bridge.invoke('re:importGltf', { template, gltf, animation }) }
+}
+
+/** Saves a previewed import next to the template's version suffix. */
+export async function saveImported(ask: Ask, template: string, gltf: string, preview: ImportedGltf): Promise<{ path: string; status: string } | null> {
+  const out = await ask('save-file', 'Save the imported motion', `${stem(gltf)}`)
+  if (!out) return null
+  const r = await bridge.invoke('re:importGltf', { template, gltf, animation: preview.animation, out })
+  return { path: r.path!, status: `Saved ${r.path} (${r.frameCount} frames at ${r.frameRate} fps, ${r.tracks} tracks, largest key error ${r.maxError.toExponential(1)}).` }
+}
+
+/** Save as mod…: packs `file` (a saved motlist) at `gamePath` as a Fluffy zip; the game path is remembered per template. */
+export async function saveAsMod(ask: Ask, file: string, template: string, name: string, gamePath: string): Promise<string | null> {
+  const out = await ask('save-file', 'Save the Fluffy Mod Manager zip', `${stem(file)}_mod.zip`)
+  if (!out) return null
+  const r = await bridge.invoke('re:packMod', { file, gamePath, name, out, template })
+  return `Saved mod ${r.path} (${r.entries.join(', ')}).`
+}

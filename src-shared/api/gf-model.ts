@@ -1,0 +1,37 @@
+/**
+ * GF models and motions in the API contract (issue 11). `set` is the folder of a set. The scene
+ * crosses as a neutral Scene; motions that cannot be read come back listed with their error.
+ */
+import type { Scene } from '../scene/types'
+import type { GfReplacementReq } from './gf'
+import type { GfSceneMotion } from '../formats/gf/scene'
+
+/** A motion of the scene: its clip index, or its error when it cannot be read. */
+export type { GfSceneMotion as GfSceneMotionInfo } from '../formats/gf/scene'
+
+export interface GfBatchItem {
+  set: string
+  glb: string | null
+  models: number
+  motions: number
+  error?: string
+}
+
+export interface GfModelApi {
+  /**
+   * The set as one skinned scene in a LOD, with every motion a clip (broken ones listed with their
+   * error) and `variants` normal/shiny; pending texture replacements are shown instead of the
+   * stored pixels (resampled to the texture's size).
+   */
+  'gf:model': {
+    req: { set: string; lod?: 'high' | 'low'; replacements?: GfReplacementReq[] }
+    res: { scene: Scene; lod: 'high' | 'low'; models: { entry: number; lod: 'high' | 'low'; error?: string }[]; motions: GfSceneMotion[]; warnings: string[] }
+  }
+  /** Batch `gf export-all` of a folder into a new folder; progress as `gf:progress` events with `jobId`. */
+  'gf:exportSets': { req: { dir: string; out: string; lod?: 'high' | 'low'; jobId: string }; res: { out: string; manifest: GfBatchItem[] } }
+  /**
+   * Cancels a running `gf:exportSets`, `gf:previewReplace` or `gf:repack` by its jobId: it rejects
+   * with an error of code `cancelled` and writes nothing. `cancelled`: false when no such job runs.
+   */
+  'gf:cancelJob': { req: { jobId: string }; res: { cancelled: boolean } }
+}

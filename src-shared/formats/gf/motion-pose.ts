@@ -1,0 +1,59 @@
+/**
+ * Evaluating a GFMotion at a frame (spec §11.4–§11.8): bone locals (bind values overwritten by
+ * animated components; Euler or axis × half-angle rotations), UV transforms, visibility.
+ */
+import { evalCurve, type GfCurve } from './motion-curves'
+import type { GfBoneTrack, GfUvTrack } from './motion'
+import { eulerXYZToQuat, type GfBone } from './skeleton'
+import type { GfTextureUnit } from './material'
+
+export interface BonePose {
+  translation: [number, number, number]
+  rotation: [number, number, number, number]
+  scale: [number, number, number]
+}
+
+const val = (c: GfCurve, f: number, rest: number) => (c ? evalCurve(c, f) : rest)
+
+/** Axis × half-angle vector → quaternion (spec §11.5): q = (v/|v| · sin|v|, cos|v|). */
+export function axisAngleToQuat(x: number, y: number, z: number): [number, number, number, number] {
+  const l = Math.hypot(x, y, z)
+  if (l === 0) return [0, 0, 0, 1]
+  const s = Math.sin(l) / l
+  return [x * s, y * s, z * s, Math.cos(l)]
+}
+
+/** Local TRS of one bone at frame f under a track (components without data keep the bind value). */
+export function boneTrackPose(t: GfBoneTrack, bone: Pick<GfBone, 'translation' | 'rotation' | 'scale'>, f: number): BonePose {
+  const c = t.curves
+  const scale: BonePose['scale'] = [val(c[0]!, f, bone.scale[0]), val(c[1]!, f, bone.scale[1]), val(c[2]!, f, bone.scale[2])]
+  const r = [val(c[3]!, f, bone.rotation[0]), val(c[4]!, f, bone.rotation[1]), val(c[5]!, f, bone.rotation[2])] as const
+  const rotation = t.axisAngle ? axisAngleToQuat(...r) : eulerXYZToQuat(...r)
+  const translation: BonePose['translation'] = [val(c[6]!, f, bone.translation[0]), val(c[7]!, f, bone.translation[1]), val(c[8]!, f, bone.translation[2])]
+  return { translation, rotation, scale }
+}
+
+/** Which of translation / rotation / scale a track animates. */
+export function animatedPaths(t: GfBoneTrack): { scale: boolean; rotation: boolean; translation: boolean } {
+  const any = (a: number, b: number) => t.curves.slice(a, b).some((c) => c !== null)
+  return { scale: any(0, 3), rotation: any(3, 6), translation: any(6, 9) }
+}
+
+export interface UvTransform {
+  scale: [number, number]
+  rotation: number
+  translation: [number, number]
+}
+
+/** A UV track's transform at frame f over the unit's rest values. */
+export function uvTrackTransform(t: GfUvTrack, rest: Pick<GfTextureUnit, 'scale' | 'rotation' | 'translation'>, f: number): UvTransform {
+  const c = t.curves
+  return { scale: [val(c[0]!, f, rest.scale[0]), val(c[1]!, f, rest.scale[1])], rotation: val(c[2]!, f, rest.rotation), translation: [val(c[3]!, f, rest.translation[0]), val(c[4]!, f, rest.translation[1])] }
+}
+
+/** The Maya-convention UV transform of spec §6.5 applied to (u, v). */
+export function applyUvTransform(x: UvTransform, u: number, v: number): [number, number] {
+  const c = Math.cos(x.rotation), s = Math.sin(x.rotation)
+  const [su, sv] = x.scale, [tu, tv] = x.translation
+  return [su * (c * u - s * v) + su * (0.5 * s - 0.5 * c + 0.5 - tu), sv * (s * u + c * v) + sv * (-0.5 * s - 0.5 * c + 0.5 - tv)]
+}
