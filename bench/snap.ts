@@ -9,6 +9,7 @@ import { parseStage } from '../src-shared/formats/snap/stage'
 import { buildStageScene } from '../src-shared/formats/snap/stage-scene'
 import { buildModelDraws } from '../src-shared/formats/snap/room-model'
 import { exportGlb } from '../src-shared/export/gltf'
+import { runActors } from './snap-actors'
 
 function time<T>(f: () => T): [T, number] {
   const t0 = performance.now()
@@ -49,4 +50,5 @@ export async function run(report: Report): Promise<void> {
     for (let k = 0; k < 5; k++) for (const r of st.pathRooms) commands += buildModelDraws(st.map, r.gfx!, 'room').commands
   })
   report('snap', 'F3DEX2 display-list commands per second', commands / (tDl / 1000), 'cmd/s', `${commands} commands`)
+  await runActors(report)
 }

@@ -3,7 +3,7 @@
  * is tested under plain Node; this file is the only one that imports `electron` besides the
  * preload and the IPC transport.
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, session, type MenuItemConstructorOptions } from 'electron'
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type MenuItemConstructorOptions } from 'electron'
 import * as path from 'node:path'
 import { openCatalog } from './catalog/catalog'
 import { defaultDbPath, samplesDir } from './catalog/paths'
@@ -89,7 +89,8 @@ async function main(): Promise<void> {
   registerIpc(ipcMain, services, () => win?.webContents ?? null)
   ipcMain.handle('dialog:pick', async (_e, opts: { kind: string; title?: string; defaultPath?: string; filters?: { name: string; extensions: string[] }[] }) => {
     if (opts.kind === 'save-file') {
-      const r = await dialog.showSaveDialog(win!, { title: opts.title, defaultPath: opts.defaultPath, filters: opts.filters })
+      // Windows and macOS ask before replacing by themselves; on Linux it takes this property.
+      const r = await dialog.showSaveDialog(win!, { title: opts.title, defaultPath: opts.defaultPath, filters: opts.filters, properties: ['showOverwriteConfirmation', 'createDirectory'] })
       if (r.canceled || !r.filePath) return null
       services.ctx.grantPath(r.filePath)
       return r.filePath
@@ -99,6 +100,8 @@ async function main(): Promise<void> {
     services.ctx.grantPath(r.filePaths[0])
     return r.filePaths[0]
   })
+  // Reveal in folder: only what the user indexed or chose (the same rule as every read).
+  ipcMain.handle('shell:reveal', (_e, p: string) => shell.showItemInFolder(services.allowPath(p, 'read')))
   ipcMain.handle('files:dropped', (_e, paths: string[]) => openPaths(services, paths))
   buildMenu(services)
   if (process.env.ELECTRON_RENDERER_URL) await win.loadURL(process.env.ELECTRON_RENDERER_URL)

@@ -19,6 +19,7 @@ const bridge: ModbenchBridge = {
     return () => ipcRenderer.off(`event:${event}`, fn)
   },
   pick: (opts) => ipcRenderer.invoke('dialog:pick', opts) as Promise<string | null>,
+  reveal: (p) => ipcRenderer.invoke('shell:reveal', p) as Promise<void>,
 }
 
 contextBridge.exposeInMainWorld('modbench', bridge)

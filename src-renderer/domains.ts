@@ -52,7 +52,8 @@ export function viewKeyOf(asset: AssetRow): string | null {
 }
 
 /** The tree's icon of a row: its kind's icon in the manifests (a source of an undeclared kind: ▣). */
-export function rowIcon(type: 'source' | 'asset' | 'more', kind: string): string {
+export function rowIcon(type: 'folder' | 'source' | 'asset' | 'more', kind: string): string {
+  if (type === 'folder') return '▭'
   if (type === 'source') return sourceKindInfo(kind)?.icon ?? '▣'
   return type === 'asset' ? (assetKindInfo(kind)?.icon ?? '') : ''
 }

@@ -1,6 +1,7 @@
 import { EVENT_NAMES, type ApiErrorReply, type ModbenchBridge, type EventName, type Events } from '@shared/api'
 import { errorFromReply } from '@shared/transport/api-error'
 import { decodeEnvelope, encodeEnvelope } from '@shared/transport/codec'
+import { openFileDialog } from './files/file-dialog'
 
 /**
  * Browser mode's bridge: the same contract over HTTP to `modbench serve`. The access token comes
@@ -53,11 +54,11 @@ export function createHttpBridge(base = ''): ModbenchBridge {
       return () => set.delete(listener as (p: unknown) => void)
     },
     async pick(opts) {
-      // No native dialog in a browser tab: ask for a path on this machine.
-      const label = opts.kind === 'open-folder' ? 'Folder path' : opts.kind === 'save-file' ? 'Save to path' : 'File path'
-      const p = window.prompt(`${opts.title ?? label} (a path on the machine running modbench serve):`, opts.defaultPath ?? '')
-      if (!p || !p.trim()) return null
-      const { path } = await bridge.invoke('fs:grant', { path: p.trim() })
+      // No native dialog in a browser tab: the file browser served by the main side (fs:list),
+      // where a path can still be typed. The chosen path is granted like a dialog's choice.
+      const p = await openFileDialog(opts)
+      if (!p) return null
+      const { path } = await bridge.invoke('fs:grant', { path: p })
       return path
     },
   }

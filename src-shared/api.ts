@@ -4,24 +4,26 @@
  * IPC (preload → ipcMain.handle) and by browser mode's loopback HTTP server.
  */
 import type { CatalogApi, CatalogEvents } from './api/catalog'
-import type { SceneApi } from './api/scene'
+import type { SceneApi, SceneEvents } from './api/scene'
 import type { GfApi, GfEvents } from './api/gf'
 import type { GfModelApi } from './api/gf-model'
 import type { ReApi } from './api/re'
 import type { SnapApi } from './api/snap'
 import type { StadiumApi } from './api/stadium'
+import type { FilesApi } from './api/files'
 
 export type * from './api/catalog'
+export type * from './api/files'
 
-export type Api = CatalogApi & SceneApi & GfApi & GfModelApi & ReApi & SnapApi & StadiumApi
+export type Api = CatalogApi & FilesApi & SceneApi & GfApi & GfModelApi & ReApi & SnapApi & StadiumApi
 export type Channel = keyof Api
 export type Req<C extends Channel> = Api[C]['req']
 export type Res<C extends Channel> = Api[C]['res']
 
-export type Events = CatalogEvents & GfEvents
+export type Events = CatalogEvents & GfEvents & SceneEvents
 
 /** Every event name, for transports that must subscribe by name (browser mode's event stream). */
-export const EVENT_NAMES = ['index:progress', 'catalog:changed', 'gf:progress'] as const satisfies readonly (keyof Events)[]
+export const EVENT_NAMES = ['index:progress', 'catalog:changed', 'gf:progress', 'scene:progress'] as const satisfies readonly (keyof Events)[]
 export type EventName = keyof Events
 
 /** What the renderer gets: `window.modbench` in Electron, an HTTP client in browser mode. */
@@ -30,6 +32,8 @@ export interface ModbenchBridge {
   on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void
   /** Asks the user for files/folders (native dialog in Electron, path prompt in browser mode). */
   pick?(opts: { kind: 'open-file' | 'open-folder' | 'save-file'; title?: string; defaultPath?: string; filters?: { name: string; extensions: string[] }[] }): Promise<string | null>
+  /** Shows a file in the system's file manager (Electron only; browser mode opens its file browser there). */
+  reveal?(path: string): Promise<void>
   transport: 'electron' | 'http'
 }
 

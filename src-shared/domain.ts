@@ -7,8 +7,17 @@
  * `src-shared/domains.ts`; see docs/ARCHITECTURE.md ("Adding a format").
  */
 
+/**
+ * What a node's context menu offers besides the entries every node has (Open, Re-index, Remove
+ * from catalog, Reveal in folder, Copy path): `export` (Export…), `replace` (Replace…), `extract`
+ * (Extract PNGs). The view that shows the kind carries the action out (useNodeAction).
+ */
+export type KindAction = 'export' | 'replace' | 'extract'
+
 /** How one kind (of source or asset) shows and opens. */
 export interface KindInfo {
+  /** The context menu's kind-specific entries, in menu order. */
+  actions?: readonly KindAction[]
   /** A short human name ("Stage", "GF set"). */
   label: string
   /** The tree's icon: one character. */

@@ -2,6 +2,15 @@ import { promises as fsp, existsSync } from 'node:fs'
 import * as path from 'node:path'
 import { randomBytes } from 'node:crypto'
 
+/** A save would replace an existing file the user did not agree to replace (code `exists`). */
+export class OutputExists extends Error {
+  readonly code = 'exists'
+  constructor(p: string) {
+    super(`${p} already exists; choose another name, or confirm replacing it`)
+    this.name = 'OutputExists'
+  }
+}
+
 /** A temporary sibling name for `target` (same folder, so the final rename is atomic). */
 export function tempSibling(target: string): string {
   const dir = path.dirname(target)

@@ -10,6 +10,14 @@ export function catalogHandlers(jobs: IndexJobs): Handlers {
     'catalog:children': (req, ctx) => ctx.catalog.children(req.sourceId, req.parent, req.offset ?? 0, Math.min(req.limit ?? 1000, 100_000), req.after),
     'catalog:asset': (req, ctx) => ctx.catalog.asset(req.id),
     'catalog:search': (req, ctx) => ctx.catalog.search(req.query, Math.min(req.limit ?? 200, 5000)),
+    'catalog:removeSource': (req, ctx) => {
+      const removed = ctx.catalog.source(req.id) !== null
+      if (removed) {
+        ctx.catalog.removeSource(req.id)
+        ctx.emit('catalog:changed', { sourceIds: [req.id] })
+      }
+      return { removed }
+    },
     'index:start': (req, ctx) => {
       const paths = req.paths.map((p) => path.resolve(p))
       for (const p of paths) ctx.grantPath(p)

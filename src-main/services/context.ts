@@ -8,9 +8,10 @@ export interface ServiceContext {
   emit<E extends EventName>(event: E, payload: Events[E]): void
   /**
    * Throws unless `path` is a file the user indexed or chose (browser mode refuses anything
-   * else, e.g. `../../etc/passwd`). Returns the resolved absolute path.
+   * else, e.g. `../../etc/passwd`). Returns the resolved absolute path. A write to an existing file
+   * is refused (code `exists`) unless `overwrite` is true: the request says the user confirmed.
    */
-  allowPath(path: string, purpose: 'read' | 'write'): string
+  allowPath(path: string, purpose: 'read' | 'write', opts?: { overwrite?: boolean }): string
   /** Marks a path the user explicitly chose (file picker, drop, CLI argument). */
   grantPath(path: string): void
 }

@@ -7,6 +7,8 @@ import type { Handler, Handlers, ServiceContext } from './context'
 import { domainHandlers } from '../domains/index'
 import { IndexJobs } from './index-jobs'
 import { sceneHandlers } from './scene'
+import { filesHandlers } from './files'
+import { OutputExists } from '../node/atomic'
 
 export class AccessDenied extends Error {
   constructor(p: string, purpose: string) {
@@ -33,11 +35,11 @@ export class Services {
       () => this.emit('catalog:changed', { sourceIds: [] }),
     )
     // The platform's channels, then every registered domain's (each loads its module on first use).
-    this.handlers = { ...catalogHandlers(this.jobs), ...sceneHandlers, ...domainHandlers() }
+    this.handlers = { ...catalogHandlers(this.jobs), ...filesHandlers(() => this.granted), ...sceneHandlers, ...domainHandlers() }
     this.ctx = {
       catalog,
       emit: (e, p) => this.emit(e, p),
-      allowPath: (p, purpose) => this.allowPath(p, purpose),
+      allowPath: (p, purpose, opts) => this.allowPath(p, purpose, opts),
       grantPath: (p) => this.granted.add(path.resolve(p)),
     }
   }
@@ -65,9 +67,10 @@ export class Services {
    * A path is allowed when it is (inside) an indexed source or a path the user chose; writes may
    * also create a new file or folder next to one (Save As… beside the template), never replace
    * an existing one there. Symbolic links are resolved first, so a link inside an indexed folder
-   * cannot reach anything outside it.
+   * cannot reach anything outside it. A write never replaces an existing file unless the request
+   * says `overwrite: true` (the user confirmed it): the refusal carries the code `exists`.
    */
-  allowPath(p: string, purpose: 'read' | 'write'): string {
+  allowPath(p: string, purpose: 'read' | 'write', opts: { overwrite?: boolean } = {}): string {
     const abs = path.resolve(p)
     const real = realish(abs)
     const roots = [...new Set([...this.granted, ...this.catalog.sources().map((s) => s.path)].map(realish))]
@@ -75,6 +78,7 @@ export class Services {
     const isNew = () => !fs.existsSync(real)
     const ok = roots.some((r) => within(real, r)) || (purpose === 'write' && roots.some((r) => path.dirname(real) === path.dirname(r)) && isNew())
     if (!ok) throw new AccessDenied(p, purpose)
+    if (purpose === 'write' && !opts.overwrite && fs.statSync(real, { throwIfNoEntry: false })?.isFile()) throw new OutputExists(abs)
     return abs
   }
 

@@ -2,24 +2,9 @@ import { defineStore } from 'pinia'
 import { shallowRef, ref, computed } from 'vue'
 import type { AssetRow, IndexProgress, SourceRow } from '@shared/api'
 import { bridge, errorMessage } from '../bridge'
+import { assetRow, folderKey, groupByFolder, sourceRow, splitSourcePath, subtreeEnd, topRows, type TreeRow } from './catalog-tree'
 
-/** One visible row of the asset tree (sources and assets flattened for virtual scrolling). */
-export interface TreeRow {
-  key: string
-  depth: number
-  type: 'source' | 'asset' | 'more'
-  name: string
-  kind: string
-  sourceId: number
-  asset?: AssetRow
-  source?: SourceRow
-  hasChildren: boolean
-  expanded: boolean
-  loading: boolean
-  /** For 'more' rows: the parent to page, the offset to load from and the id of the last row shown (the page key). */
-  more?: { parent: number | null; offset: number; after?: number }
-  error?: string | null
-}
+export type { TreeRow } from './catalog-tree'
 
 /** Children fetched per request; the tree is virtualized, so large pages are cheap to show. */
 const PAGE = 20_000
@@ -39,31 +24,6 @@ export const useCatalogStore = defineStore('catalog', () => {
     errors.value = [...errors.value.slice(-4), errorMessage(e)]
   }
 
-  function sourceRow(s: SourceRow): TreeRow {
-    return { key: `s${s.id}`, depth: 0, type: 'source', name: s.path.split(/[\\/]/).pop() || s.path, kind: s.kind, sourceId: s.id, source: s, hasChildren: s.status === 'indexed', expanded: false, loading: false, error: s.error }
-  }
-
-  function assetRow(a: AssetRow, depth: number): TreeRow {
-    return { key: `a${a.id}`, depth, type: 'asset', name: a.name, kind: a.kind, sourceId: a.sourceId, asset: a, hasChildren: a.childCount > 0, expanded: false, loading: false }
-  }
-
-  async function loadSources(): Promise<void> {
-    try {
-      const list = await bridge.invoke('catalog:sources', {})
-      sources.value = list
-      // Keep what was expanded expanded across refreshes (sources and assets, top-down), and keep
-      // the selection visible: a refresh landing while a search hit or a welcome card is being
-      // revealed must not fold the revealed path away.
-      const open = rows.value.filter((r) => r.expanded && r.type !== 'more').map((r) => r.key)
-      rows.value = list.map(sourceRow)
-      for (const key of open) await expandKey(key)
-      const sel = selected.value
-      if (sel?.asset && !rows.value.some((r) => r.key === sel.key)) await revealAsset(sel.asset)
-    } catch (e) {
-      reportError(e)
-    }
-  }
-
   /** A page of a row's children: the first, or the one after the child with id `after` (paged by key, not position). */
   async function fetchChildren(row: TreeRow, offset: number, after?: number): Promise<TreeRow[]> {
     const parent = row.type === 'source' ? null : row.asset!.id
@@ -77,56 +37,144 @@ export const useCatalogStore = defineStore('catalog', () => {
     return out
   }
 
-  function replaceRow(row: TreeRow, next: Partial<TreeRow>): TreeRow {
-    const i = rows.value.indexOf(row)
-    const updated = { ...row, ...next }
-    if (i >= 0) {
-      const copy = rows.value.slice()
-      copy[i] = updated
-      rows.value = copy
-    }
-    return updated
+  /** Replaces the row with `key` (found again by key: rows are replaced, never edited). */
+  function patchRow(key: string, next: Partial<TreeRow>): void {
+    const i = rows.value.findIndex((r) => r.key === key)
+    if (i < 0) return
+    const copy = rows.value.slice()
+    copy[i] = { ...copy[i]!, ...next }
+    rows.value = copy
   }
+
+  /**
+   * What the user opened, by key (sources and assets), and the folder groups they folded: the
+   * tree is rebuilt from these on every refresh, so a refresh never depends on row positions.
+   * `intent` counts the user's toggles: a refresh that was built while one happened is rebuilt.
+   */
+  const openKeys = new Set<string>()
+  const foldedFolders = new Set<string>()
+  let intent = 0
 
   /** Expands or collapses a row, loading its children lazily. */
   async function toggle(row: TreeRow): Promise<void> {
-    if (!row.hasChildren) return
-    const i = rows.value.indexOf(row)
-    if (i < 0) return
-    if (row.expanded) {
-      let end = i + 1
-      while (end < rows.value.length && rows.value[end]!.depth > row.depth) end++
+    const i = rows.value.findIndex((r) => r.key === row.key)
+    const cur = i >= 0 ? rows.value[i]! : null
+    if (!cur?.hasChildren) return
+    intent++
+    if (cur.expanded) return collapseAt(i)
+    if (cur.type === 'folder') {
+      foldedFolders.delete(cur.key)
+      const group = groupByFolder(sources.value).find((g) => g.folder === cur.folder)
       const copy = rows.value.slice()
-      copy.splice(i + 1, end - i - 1)
-      copy[i] = { ...row, expanded: false }
+      copy.splice(i, 1, { ...cur, expanded: true }, ...(group?.sources ?? []).map((s) => sourceRow(s)))
       rows.value = copy
       return
     }
-    const loadingRow = replaceRow(row, { loading: true })
+    openKeys.add(cur.key)
+    patchRow(cur.key, { loading: true })
+    let kids: TreeRow[]
     try {
-      const kids = await fetchChildren(row, 0)
-      const j = rows.value.indexOf(loadingRow)
-      const copy = rows.value.slice()
-      copy.splice(j, 1, { ...loadingRow, loading: false, expanded: true }, ...kids)
-      rows.value = copy
+      kids = await fetchChildren(cur, 0)
     } catch (e) {
-      replaceRow(loadingRow, { loading: false })
+      patchRow(cur.key, { loading: false })
       reportError(e)
+      return
     }
+    // Found again by key: a refresh may have replaced every row (and expanded this one) meanwhile.
+    const j = rows.value.findIndex((r) => r.key === cur.key)
+    const now = j >= 0 ? rows.value[j]! : null
+    if (!now || now.expanded) return
+    if (!openKeys.has(cur.key)) return patchRow(cur.key, { loading: false })
+    const copy = rows.value.slice()
+    copy.splice(j, 1, { ...now, loading: false, expanded: true }, ...kids)
+    rows.value = copy
+  }
+
+  function collapseAt(i: number): void {
+    const row = rows.value[i]!
+    const end = subtreeEnd(rows.value, i)
+    for (let k = i; k < end; k++) openKeys.delete(rows.value[k]!.key)
+    if (row.type === 'folder') foldedFolders.add(row.key)
+    const copy = rows.value.slice()
+    copy.splice(i, end - i, { ...row, expanded: false, loading: false })
+    rows.value = copy
   }
 
   async function loadMore(row: TreeRow): Promise<void> {
-    const parentRow = row.more!.parent === null ? rows.value.find((r) => r.type === 'source' && r.sourceId === row.sourceId) : rows.value.find((r) => r.asset?.id === row.more!.parent)
+    const more = row.more!
+    const parentKey = more.parent === null ? `s${row.sourceId}` : `a${more.parent}`
+    const parentRow = rows.value.find((r) => r.key === parentKey)
     if (!parentRow) return
     try {
-      const kids = await fetchChildren(parentRow, row.more!.offset, row.more!.after)
-      const j = rows.value.indexOf(row)
+      const kids = await fetchChildren(parentRow, more.offset, more.after)
+      const j = rows.value.findIndex((r) => r.key === row.key)
+      if (j < 0) return
       const copy = rows.value.slice()
       copy.splice(j, 1, ...kids)
       rows.value = copy
     } catch (e) {
       reportError(e)
     }
+  }
+
+  /**
+   * Expands, in a list being built (not the shown one), every row the user had open, top-down.
+   * Returns false when a newer refresh started meanwhile (the list is then thrown away).
+   */
+  async function expandOpen(list: TreeRow[], current: () => boolean): Promise<boolean> {
+    for (let i = 0; i < list.length; i++) {
+      const r = list[i]!
+      if (r.type === 'folder' || r.expanded || !r.hasChildren || !openKeys.has(r.key)) continue
+      let kids: TreeRow[]
+      try {
+        kids = await fetchChildren(r, 0)
+      } catch {
+        kids = []
+      }
+      if (!current()) return false
+      list.splice(i, 1, { ...r, expanded: true }, ...kids)
+    }
+    return true
+  }
+
+  /** A refresh's generation: only the newest refresh may replace the rows. */
+  let generation = 0
+
+  /**
+   * Reloads the sources and rebuilds the tree off-screen from what the user had open (by key),
+   * then swaps it in at once: concurrent refreshes (indexing's end, the change event, a removal)
+   * never interleave their edits, so no row is listed twice or lost. The selection stays on the
+   * same node (its row object is refreshed); only a node whose source left the catalog is let go.
+   */
+  async function loadSources(): Promise<void> {
+    const mine = ++generation
+    const current = () => mine === generation
+    try {
+      for (let attempt = 0; ; attempt++) {
+        const list = await bridge.invoke('catalog:sources', {})
+        if (!current()) return
+        const seen = intent
+        const next = topRows(list, foldedFolders)
+        if (!(await expandOpen(next, current))) return
+        if (seen !== intent && attempt < 3) continue // the user toggled meanwhile: rebuild with it
+        sources.value = list
+        rows.value = next
+        await keepSelection(list)
+        return
+      }
+    } catch (e) {
+      reportError(e)
+    }
+  }
+
+  async function keepSelection(list: SourceRow[]): Promise<void> {
+    const sel = selected.value
+    if (!sel) return
+    const row = rows.value.find((r) => r.key === sel.key)
+    if (row) selected.value = row
+    else if (sel.type === 'folder') selected.value = null
+    else if (!list.some((s) => s.id === sel.sourceId)) selected.value = null
+    else if (sel.asset) await revealAsset(sel.asset, false)
   }
 
   /** Bumped with the key of a row the tree should scroll into view. */
@@ -138,9 +186,18 @@ export const useCatalogStore = defineStore('catalog', () => {
     if (row) revealKey.value = { key: row.key, n: ++revealN }
   }
 
-  /** Expands a row if it is collapsed (re-finding it by key: toggling replaces row objects). */
+  /**
+   * Expands a row if it is collapsed (found by key: toggling replaces row objects); a source in a
+   * folded folder group unfolds the group first.
+   */
   async function expandKey(key: string): Promise<boolean> {
-    const row = rows.value.find((r) => r.key === key)
+    let row = rows.value.find((r) => r.key === key)
+    if (!row && key.startsWith('s')) {
+      const src = sources.value.find((s) => `s${s.id}` === key)
+      const folder = src ? rows.value.find((r) => r.key === folderKey(splitSourcePath(src.path).folder)) : undefined
+      if (folder) await toggle(folder)
+      row = rows.value.find((r) => r.key === key)
+    }
     if (!row) return false
     if (!row.expanded && row.hasChildren) await toggle(row)
     return true
@@ -149,9 +206,11 @@ export const useCatalogStore = defineStore('catalog', () => {
   /**
    * Reveals an asset in the tree: expands its source and every ancestor (lazy loads), selects its
    * row and scrolls to it. When a row cannot be reached (e.g. past a paged "Load more…"), the
-   * asset is still selected so the editor and inspector show it.
+   * asset is still selected so the editor and inspector show it. With `user` false (a refresh
+   * keeping the selection in view) nothing scrolls and a selection changed meanwhile is kept.
    */
-  async function revealAsset(a: AssetRow): Promise<void> {
+  async function revealAsset(a: AssetRow, user = true): Promise<void> {
+    const before = selected.value?.key
     const chain: AssetRow[] = []
     let parent = a.parent
     try {
@@ -166,8 +225,9 @@ export const useCatalogStore = defineStore('catalog', () => {
     } catch (e) {
       reportError(e)
     }
-    const row = rows.value.find((r) => r.key === `a${a.id}`)
-    select(row ?? assetRow(a, 0))
+    const row = rows.value.find((r) => r.key === `a${a.id}`) ?? assetRow(a, 0)
+    if (user) select(row)
+    else if (selected.value?.key === before) selected.value = row
   }
 
   /** Selects an asset found by search and reveals it in the tree. */
@@ -228,7 +288,10 @@ export const useCatalogStore = defineStore('catalog', () => {
     }
   }
 
-  /** Indexes paths the user chose; afterwards the first of them is selected in the tree. */
+  /**
+   * Indexes paths the user chose. Indexing never moves the selection: the first new source is
+   * selected only when nothing was selected.
+   */
   async function indexPaths(paths: string[]): Promise<void> {
     let first: string | null = null
     try {
@@ -241,7 +304,7 @@ export const useCatalogStore = defineStore('catalog', () => {
       await loadSources()
     }
     const src = first ? sources.value.find((s) => s.path === first) : null
-    if (src) selectSource(src.id)
+    if (src && !selected.value) selectSource(src.id)
   }
 
   async function cancelIndexing(): Promise<void> {
@@ -272,10 +335,12 @@ export const useCatalogStore = defineStore('catalog', () => {
     const list = rows.value
     let i = key ? list.findIndex((r) => r.key === key) : -1
     if (i < 0) return selected.value ? [selected.value.name] : []
+    if (list[i]!.type === 'folder') return [list[i]!.folder ?? list[i]!.name]
     const out = [list[i]!.name]
     for (let d = list[i]!.depth, j = i - 1; j >= 0 && d > 0; j--) {
       if (list[j]!.depth < d) {
-        out.unshift(list[j]!.name)
+        // the folder group is where the source lives, not a step of the asset's path
+        if (list[j]!.type !== 'folder') out.unshift(list[j]!.name)
         d = list[j]!.depth
         i = j
       }

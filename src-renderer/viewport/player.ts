@@ -128,6 +128,17 @@ export class AnimationPlayer {
     this.setTime(f / this.frameRate)
   }
 
+  /** Pauses and shows frame `f` (a scrubber, Home/End). */
+  scrub(f: number): void {
+    this.pause()
+    this.setFrame(Math.min(this.frameCount, Math.max(0, f)))
+  }
+
+  /** Pauses and moves `d` frames (clamped to the clip). */
+  stepFrames(d: number): void {
+    this.scrub(this.frame + d)
+  }
+
   /** Advances the clock by `dt` seconds of wall time (× speed) when playing. */
   tick(dt: number): void {
     const a = this.animation

@@ -6,7 +6,7 @@
  *   const canvas = ref<HTMLCanvasElement | null>(null)
  *   const { vp, error } = useViewport(canvas, { onReady: (v) => v.setScene(scene) })
  */
-import { onBeforeUnmount, onMounted, ref, shallowRef, type Ref, type ShallowRef } from 'vue'
+import { onBeforeUnmount, onMounted, ref, shallowRef, watch, type Ref, type ShallowRef } from 'vue'
 import { createViewport, type Viewport, type ViewportOptions } from './viewport'
 
 export interface UseViewportOptions {
@@ -72,4 +72,22 @@ export function useViewport(canvas: Ref<HTMLCanvasElement | null>, o: UseViewpor
   })
 
   return { vp, error }
+}
+
+/**
+ * For a component given a viewport (a panel beside a view's canvas): runs `attach` for the
+ * viewport now and whenever it changes; the functions it returns (unsubscribes) run when the
+ * viewport changes or the component unmounts.
+ */
+export function onViewport(get: () => Viewport | null, attach: (v: Viewport) => (() => void)[]): void {
+  let offs: (() => void)[] = []
+  const release = () => {
+    for (const f of offs) f()
+    offs = []
+  }
+  watch(get, (v) => {
+    release()
+    if (v) offs = attach(v)
+  }, { immediate: true })
+  onBeforeUnmount(release)
 }

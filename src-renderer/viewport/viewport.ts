@@ -27,70 +27,14 @@ import { PointerEventTypes } from '@babylonjs/core/Events/pointerEvents.js'
 import '@babylonjs/core/Culling/ray.js' // side effect: scene.pick
 import { makeBoundsBox, makeCurves, makeGrid, SkeletonOverlay } from './helpers'
 import { AnimationPlayer, type PlayerState } from './player'
+import { defaultToggles, type CameraMode, type CameraView, type PickInfo, type Viewport, type ViewportOptions, type ViewportToggles } from './types'
+import { FlyController } from './fly-controller'
+import { flyFromLookAt } from './fly'
+import { builtStats, makeMarkers, pickedBounds, poseBounds, type SceneStats } from './explore'
+import type { AbstractMesh } from '@babylonjs/core/Meshes/abstractMesh.js'
+import { VertexBuffer } from '@babylonjs/core/Buffers/buffer.js'
 
-export interface ViewportToggles {
-  textures: boolean
-  lighting: boolean
-  wireframe: boolean
-  skeleton: boolean
-  bounds: boolean
-  curves: boolean
-  grid: boolean
-}
-
-export const defaultToggles: ViewportToggles = { textures: true, lighting: true, wireframe: false, skeleton: false, bounds: false, curves: true, grid: true }
-
-export interface Viewport {
-  readonly engine: AbstractEngine
-  readonly scene: BScene
-  readonly camera: ArcRotateCamera
-  /** The Babylon objects of the current neutral scene, or null. */
-  readonly built: BuiltScene | null
-  readonly player: AnimationPlayer | null
-  readonly toggles: Readonly<ViewportToggles>
-  /** Rest-pose bounds of the current scene. */
-  readonly bounds: Bounds | null
-  setScene(scene: Scene | null, opts?: BuildOptions): void
-  setToggle<K extends keyof ViewportToggles>(name: K, value: ViewportToggles[K]): void
-  /** Points the camera at the whole scene. */
-  frame(): void
-  /** Advances playback by dt seconds and renders one frame (tests drive the clock with this). */
-  step(dt: number): void
-  /** Player changes (clip, time, play state), e.g. for a timeline UI. */
-  onPlayer(listener: (s: PlayerState) => void): () => void
-  /** Called every frame before it renders (render loop and `step`), with the frame's seconds. */
-  onFrame(listener: (dt: number) => void): () => void
-  /**
-   * Nodes were moved from outside the player (an editor posing `built.nodes`): refreshes what
-   * follows the pose (skeleton overlay) and tells the player listeners.
-   */
-  poseChanged(): void
-  /** Called after each setScene. */
-  onScene(listener: (built: BuiltScene | null) => void): () => void
-  /** What is under canvas pixel (x, y): node and material of the scene, or null. */
-  pick(x: number, y: number): PickInfo | null
-  /** Called when the user clicks (taps) the canvas, with what is under the pointer. */
-  onPick(listener: (info: PickInfo | null) => void): () => void
-  resize(): void
-  dispose(): void
-}
-
-export interface PickInfo {
-  /** Neutral node index, or −1 for merged static geometry. */
-  node: number
-  nodeName: string | null
-  material: number
-  materialName: string | null
-  /** World-space point hit. */
-  point: [number, number, number]
-}
-
-export interface ViewportOptions {
-  /** Start Babylon's render loop (default true with a canvas, false without). */
-  runLoop?: boolean
-  toggles?: Partial<ViewportToggles>
-  background?: [number, number, number]
-}
+export { defaultToggles, type CameraMode, type CameraView, type PickInfo, type Viewport, type ViewportOptions, type ViewportToggles } from './types'
 
 /** Creates a WebGL engine on the canvas (preserveDrawingBuffer for pixel readback) and a viewport. */
 export function createViewport(canvas: HTMLCanvasElement, opts: ViewportOptions = {}): Viewport {
@@ -108,6 +52,8 @@ export function createViewport(canvas: HTMLCanvasElement, opts: ViewportOptions 
 /** Applies a built material's state (texture, colour, UV) and the toggles to its Babylon material. */
 export function applyMaterial(bm: BuiltMaterial, toggles: ViewportToggles, built: BuiltScene): void {
   const m = bm.material
+  const cull = toggles.backfaceCulling && !bm.neutral.doubleSided
+  if (m.backFaceCulling !== cull) m.backFaceCulling = cull
   const tex = toggles.textures && bm.texture !== undefined ? built.textureFor(bm.index, bm.texture) : null
   if (m.diffuseTexture !== tex) m.diffuseTexture = tex
   if (tex) {
@@ -182,19 +128,53 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
       material: info.material,
       materialName: n.materials[info.material]?.name ?? null,
       point: [hit.pickedPoint.x, hit.pickedPoint.y, hit.pickedPoint.z],
+      mesh: hit.pickedMesh ?? undefined,
     }
   }
   scene.onPointerObservable.add((e) => {
-    if (e.type !== PointerEventTypes.POINTERTAP || !pickListeners.size) return
+    if (e.type !== PointerEventTypes.POINTERTAP) return
     const p = pick(scene.pointerX, scene.pointerY)
+    highlight(p)
     for (const l of pickListeners) l(p)
   })
   const sceneListeners = new Set<(b: BuiltScene | null) => void>()
   const frameListeners = new Set<(dt: number) => void>()
+  const runLoop = opts.runLoop ?? !!opts.canvas
+  const fly = new FlyController(scene, opts.canvas)
+  let mode: CameraMode = 'orbit'
+  let markers: LinesMesh | null = null
+  let highlightBox: LinesMesh | null = null
+  let highlighted: PickInfo | null = null
+  const cameraListeners = new Set<(v: CameraView) => void>()
+  let lastView = ''
+  const getView = (): CameraView => {
+    if (mode === 'fly') return { eye: [...fly.state.position], target: fly.ahead(Math.max(camera.radius, 1e-3)) }
+    const e = camera.position, t = camera.target
+    return { eye: [e.x, e.y, e.z], target: [t.x, t.y, t.z] }
+  }
+  const highlight = (p: PickInfo | null) => {
+    highlightBox?.dispose()
+    highlightBox = null
+    highlighted = p
+    const b = p && built ? pickedBounds(built, p.node, p.mesh ?? null) : null
+    if (!b) return
+    highlightBox = makeBoundsBox(scene, b)
+    highlightBox.name = 'viewport/highlight'
+    highlightBox.color.set(0.2, 1, 1)
+  }
   const renderFrame = (dt: number) => {
     player?.tick(dt)
+    fly.tick(dt)
     for (const l of frameListeners) l(dt)
     scene.render()
+    if (cameraListeners.size) {
+      const v = getView()
+      const key = [...v.eye, ...v.target].map((x) => x.toFixed(4)).join(',')
+      if (key !== lastView) {
+        lastView = key
+        for (const l of cameraListeners) l(v)
+      }
+    }
   }
 
   const applyMaterials = () => {
@@ -205,6 +185,8 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
     scene.forceWireframe = toggles.wireframe
     if (grid) grid.setEnabled(toggles.grid)
     if (boundsBox) boundsBox.setEnabled(toggles.bounds)
+    if (markers) markers.setEnabled(toggles.markers)
+    if (built) for (const m of built.meshes) m.useVertexColors = toggles.vertexColors && m.isVerticesDataPresent(VertexBuffer.ColorKind)
     for (const c of curves) c.setEnabled(toggles.curves)
     if (skeleton?.mesh) {
       skeleton.mesh.setEnabled(toggles.skeleton)
@@ -225,6 +207,9 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
     curves = []
     boundsBox?.dispose()
     boundsBox = null
+    markers?.dispose()
+    markers = null
+    highlight(null)
     grid?.dispose()
     grid = null
     built?.dispose()
@@ -233,7 +218,7 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
   }
 
   const frame = () => {
-    const b = bounds ?? { min: [-1, -1, -1], max: [1, 1, 1] }
+    const b = (built ? poseBounds(built.neutral, player) : null) ?? bounds ?? { min: [-1, -1, -1], max: [1, 1, 1] }
     const r = Math.max(boundsRadius(b), 1e-3)
     camera.setTarget(new Vector3(...boundsCenter(b)))
     // Fit the bounding sphere in the narrower of the two fields of view (a tall, narrow canvas
@@ -251,6 +236,26 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
     camera.lowerRadiusLimit = r * 0.05
     camera.upperRadiusLimit = r * 50
     camera.panningSensibility = 1000 / r
+    if (mode === 'fly') syncFly()
+  }
+  const syncFly = () => {
+    const e = camera.position, t = camera.target
+    fly.setState(flyFromLookAt([e.x, e.y, e.z], [t.x, t.y, t.z]))
+  }
+  const setCameraMode = (m: CameraMode) => {
+    if (m === mode) return
+    if (m === 'fly') {
+      syncFly()
+      fly.camera.fov = camera.fov
+      scene.activeCamera = fly.camera
+    } else {
+      const t = fly.ahead(Math.max(camera.radius, 1e-3))
+      camera.setTarget(new Vector3(...t))
+      camera.setPosition(new Vector3(...fly.state.position))
+      scene.activeCamera = camera
+    }
+    mode = m
+    fly.active = m === 'fly'
   }
 
   const vp: Viewport = {
@@ -281,6 +286,8 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
         const r = bounds ? Math.max(boundsRadius(bounds), 1e-3) : 1
         grid = makeGrid(scene, r)
         if (bounds) boundsBox = makeBoundsBox(scene, bounds)
+        markers = makeMarkers(scene, neutral, r * 0.03)
+        fly.fit(r)
         curves = makeCurves(scene, built)
         skeleton = new SkeletonOverlay(scene, built, r)
         player.apply()
@@ -299,6 +306,40 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
       applyToggles()
     },
     frame,
+    fly,
+    get cameraMode() {
+      return mode
+    },
+    setCameraMode,
+    getView,
+    setView(v) {
+      if (mode === 'fly') fly.setState(flyFromLookAt(v.eye, v.target))
+      else {
+        camera.setTarget(new Vector3(...v.target))
+        camera.setPosition(new Vector3(...v.eye))
+      }
+    },
+    onCamera(l) {
+      cameraListeners.add(l)
+      return () => cameraListeners.delete(l)
+    },
+    highlight,
+    get highlighted() {
+      return highlighted
+    },
+    stats() {
+      return built ? builtStats(built, toggles.textures) : null
+    },
+    screenshot() {
+      return new Promise<string>((resolve, reject) => {
+        scene.onAfterRenderObservable.addOnce(() => {
+          const c = engine.getRenderingCanvas()
+          if (!c) reject(new Error('no canvas to capture'))
+          else resolve(c.toDataURL('image/png'))
+        })
+        if (!runLoop) renderFrame(0)
+      })
+    },
     step: renderFrame,
     onFrame(l) {
       frameListeners.add(l)
@@ -326,13 +367,14 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
     dispose() {
       engine.stopRenderLoop()
       frameListeners.clear()
+      cameraListeners.clear()
       clear()
+      fly.dispose()
       scene.dispose()
     },
   }
 
   applyToggles()
-  const runLoop = opts.runLoop ?? !!opts.canvas
   if (runLoop) {
     engine.runRenderLoop(() => renderFrame(engine.getDeltaTime() / 1000))
   }

@@ -66,6 +66,8 @@ export interface CatalogApi {
   'catalog:children': { req: { sourceId: number; parent: number | null; offset?: number; limit?: number; after?: number }; res: AssetRow[] }
   'catalog:asset': { req: { id: number }; res: AssetRow | null }
   'catalog:search': { req: { query: string; limit?: number }; res: AssetRow[] }
+  /** Forgets a source and its assets (an indexed or a failed one); its files are not touched. */
+  'catalog:removeSource': { req: { id: number }; res: { removed: boolean } }
   /** Starts indexing; progress arrives as `index:progress` events; resolves when done. */
   'index:start': { req: { paths: string[]; jobId?: string }; res: IndexResult }
   'index:cancel': { req: { jobId: string }; res: { cancelled: boolean } }

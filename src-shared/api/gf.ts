@@ -67,7 +67,7 @@ export interface GfApi {
     res: { out: string; files: { file: string; changed: boolean; size: number; sha256: string }[]; replaced: GfReplacedReport[] }
   }
   /** One texture as a PNG file. */
-  'gf:exportPng': { req: { set: string; file: string; entry: number; out: string }; res: { path: string } }
+  'gf:exportPng': { req: { set: string; file: string; entry: number; out: string; overwrite?: boolean }; res: { path: string } }
   /** Every texture as PNG into a new folder (`<out>/<file>/<entry>_<name>.png`). */
   'gf:exportAll': { req: { set: string; out: string }; res: { out: string; count: number } }
 }

@@ -59,15 +59,15 @@ export interface ReApi {
    * template's version suffix on `out`. Remembers the folder (see `re:lastFolder`).
    */
   're:savePose': {
-    req: { template: string; out: string; pose: RePoseRotations; motNumber?: number; frames?: number; usePositions?: boolean }
+    req: { template: string; out: string; pose: RePoseRotations; motNumber?: number; frames?: number; usePositions?: boolean; overwrite?: boolean }
     res: { path: string; version: number; size: number; posed: number; boneCount: number; unknownBones: string[]; warnings: string[] }
   }
   /** Writes poses as EMV Poser JSON (Euler angles in `order`, default YXZ). */
-  're:exportPose': { req: { out: string; poses: RePoseRotations[]; order?: EulerOrder }; res: { path: string } }
+  're:exportPose': { req: { out: string; poses: RePoseRotations[]; order?: EulerOrder; overwrite?: boolean }; res: { path: string } }
   /** The folder of the last saved pose (or template), for Save As… defaults. */
   're:lastFolder': { req: Record<string, never>; res: { folder: string | null } }
   /** A motlist/mot (one motion, or all) as glTF 2.0 binary at `out` (CLI `re export`). */
-  're:exportGlb': { req: { path: string; out: string; motion?: number }; res: { path: string; bytes: number; animations: string[]; warnings: string[] } }
+  're:exportGlb': { req: { path: string; out: string; motion?: number; overwrite?: boolean }; res: { path: string; bytes: number; animations: string[]; warnings: string[] } }
   /**
    * A glTF animation on a template's skeleton (CLI `re import`). Always returns `scene`: the
    * template skeleton with the imported motion as read back from the bytes that would be saved
@@ -75,7 +75,7 @@ export interface ReApi {
    * (template suffix) and returns `path`/`size`.
    */
   're:importGltf': {
-    req: { template: string; gltf: string; animation?: string; motNumber?: number; out?: string }
+    req: { template: string; gltf: string; animation?: string; motNumber?: number; out?: string; overwrite?: boolean }
     res: ImportedGltf
   }
   /** The game path last used for a mod of this template (else one guessed from a `natives/` path), or null. */
@@ -85,7 +85,7 @@ export interface ReApi {
    * path is remembered for `template` when given.
    */
   're:packMod': {
-    req: { file: string; gamePath: string; name: string; version?: string; author?: string; description?: string; screenshot?: string; out: string; template?: string }
+    req: { file: string; gamePath: string; name: string; version?: string; author?: string; description?: string; screenshot?: string; out: string; template?: string; overwrite?: boolean }
     res: { path: string; size: number; gamePath: string; entries: string[] }
   }
 }

@@ -20,7 +20,7 @@ import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { PNG } from 'pngjs'
-import { launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
+import { answerFileBrowser, launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
 import { eulerToQuat, quatAngle, type EulerOrder, type Quat, type Vec3 } from '../../src-shared/formats/re/euler'
 
 const samples = path.join(repoRoot, 'resources', 'samples')
@@ -270,10 +270,10 @@ describe('user flows on the bundled samples (browser mode, Chromium)', () => {
     const deg = await Promise.all(['x', 'y', 'z'].map(async (a) => Number(await page.inputValue(`[data-testid="re-euler-${a}"]`))))
     const expected = eulerToQuat(deg.map((d) => (d * Math.PI) / 180) as Vec3, order)
 
-    // Save As… (browser mode asks for the path in a prompt).
+    // Save As… (browser mode's file browser; the path typed).
     const out = path.join(dir, 'poses', 'head_turn.motlist.663')
-    page.once('dialog', (d) => void d.accept(out))
     await page.getByTestId('re-save').click()
+    await answerFileBrowser(page, out)
     await page.locator('[data-testid="re-status"]:has-text("Saved")').waitFor({ timeout: 60_000 })
     expect(await page.getByTestId('re-dirty').count()).toBe(0)
     await screenshot(page, 'flow-2-pose-saved')
@@ -323,8 +323,8 @@ describe('user flows on the bundled samples (browser mode, Chromium)', () => {
     await cell.waitFor({ timeout: 60_000 })
     await cell.click()
     await page.getByTestId('gf-texture-view').waitFor()
-    page.once('dialog', (d) => void d.accept(pngPath))
     await page.getByTestId('gf-replace').click()
+    await answerFileBrowser(page, pngPath)
     await page.getByTestId('gf-psnr').waitFor({ timeout: 60_000 })
     expect(await page.getByTestId('gf-psnr').innerText()).toMatch(/exact|dB/)
     await expect.poll(() => page.getByTestId('gf-pending').innerText()).toContain(tex.name)
@@ -332,8 +332,8 @@ describe('user flows on the bundled samples (browser mode, Chromium)', () => {
     await screenshot(page, 'flow-3-texture-replaced')
 
     const outDir = path.join(dir, 'repacked-set')
-    page.once('dialog', (d) => void d.accept(outDir))
     await page.getByTestId('gf-repack').click()
+    await answerFileBrowser(page, outDir)
     await expect.poll(() => page.getByTestId('gf-status').innerText().catch(() => ''), { timeout: 60_000 }).toContain('changed: 1.bin')
     await screenshot(page, 'flow-3-repacked')
 

@@ -10,7 +10,7 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import { execFileSync } from 'node:child_process'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
+import { answerFileBrowser, launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
 import { buildSyntheticSet, gradientPicture } from '../fixtures/gf/build-set'
 import { encodePng } from '../../src-main/domains/gf/png'
 
@@ -48,16 +48,15 @@ describe('GF textures in the app', () => {
     await screenshot(page, 'gf-grid')
     await page.click('[data-testid="gf-cell-1.bin-1"]')
     await page.waitForSelector('[data-testid="gf-texture-view"]')
-    let answer = path.join(setDir, 'new-body.png')
-    page.on('dialog', (d) => void d.accept(answer))
     await page.click('[data-testid="gf-replace"]')
+    await answerFileBrowser(page, path.join(setDir, 'new-body.png'))
     await page.waitForSelector('[data-testid="gf-psnr"]', { timeout: 60_000 })
     const psnr = Number(/([\d.]+) dB/.exec((await page.textContent('[data-testid="gf-psnr"]'))!)![1])
     expect(psnr).toBeGreaterThan(30)
     expect(await page.textContent('[data-testid="gf-pending"]')).toContain('pm0999_00_BodyB1')
     await screenshot(page, 'gf-replace')
-    answer = path.join(setDir, 'repacked')
     await page.click('[data-testid="gf-repack"]')
+    await answerFileBrowser(page, path.join(setDir, 'repacked'))
     await page.waitForSelector('[data-testid="gf-status"]', { timeout: 60_000 })
     expect(await page.textContent('[data-testid="gf-status"]')).toContain('changed: 1.bin')
     for (const n of ['0.bin', '2.bin', '3.bin', '4.bin', '8.bin']) {

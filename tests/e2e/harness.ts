@@ -91,3 +91,18 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file })
   return file
 }
+
+/**
+ * Answers browser mode's file browser with a typed path (the way a user types one instead of
+ * clicking through folders); a save over an existing file is confirmed when `replace` is set.
+ */
+export async function answerFileBrowser(page: Page, p: string, opts: { replace?: boolean } = {}): Promise<void> {
+  const fb = page.getByTestId('file-browser')
+  await fb.waitFor({ timeout: 30_000 })
+  await page.getByTestId('fb-name').fill(p)
+  await page.getByTestId('fb-ok').click()
+  if (opts.replace) {
+    await page.getByTestId('fb-replace').click()
+  }
+  await fb.waitFor({ state: 'detached', timeout: 30_000 })
+}

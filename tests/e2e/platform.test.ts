@@ -3,7 +3,7 @@ import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, openApp, screenshot, startServe, type Served } from './harness'
+import { answerFileBrowser, launchBrowser, openApp, screenshot, startServe, type Served } from './harness'
 import { genericRom } from '../fixtures/platform/n64'
 
 let served: Served
@@ -49,9 +49,9 @@ describe('app shell in Chromium', () => {
   it('indexes, shows the tree, searches, selects, and shows the inspector', async () => {
     const { page, pageErrors } = await openApp(browser, served)
     // The empty catalog indexed the bundled samples on start; open a file through the File menu.
-    page.on('dialog', (d) => void d.accept(path.join(files, 'e2e-game.z64')))
     await page.getByTestId('menu-file').click()
     await page.getByTestId('menu-open-file').click()
+    await answerFileBrowser(page, path.join(files, 'e2e-game.z64'))
     const row = page.locator('[data-testid="tree-row-source"]', { hasText: 'e2e-game.z64' })
     await row.waitFor({ timeout: 60_000 })
     await page.getByTestId('search-input').fill('e2e')

@@ -11,7 +11,7 @@ import * as path from 'node:path'
 import { execFileSync } from 'node:child_process'
 import type { Browser } from 'playwright-core'
 import { PNG } from 'pngjs'
-import { launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
+import { answerFileBrowser, launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
 import { buildTemplateMotlist } from '../fixtures/re/template'
 import { twoPoseFile } from '../fixtures/re/poses'
 import { readMotlist, sampleMot, eulerToQuat, quatAngle } from '../../src-shared/formats/re'
@@ -85,10 +85,10 @@ describe('RE pose editor in the app', () => {
     await canvas.click({ position: { x: 5, y: 5 } })
     await page.keyboard.press('Control+z')
     await expect.poll(async () => Number(await page.inputValue('[data-testid="re-euler-y"]')), { timeout: 10_000 }).toBeCloseTo(30, 3)
-    // Save As… through the path prompt
+    // Save As… through the file browser (the path typed)
     const out = path.join(dir, 'saved', 'head_turn.motlist.663')
-    page.once('dialog', (d) => void d.accept(out))
     await page.click('[data-testid="re-save"]')
+    await answerFileBrowser(page, out)
     await page.waitForSelector('[data-testid="re-status"]:has-text("Saved")', { timeout: 60_000 })
     expect(fs.existsSync(out)).toBe(true)
     const ml = readMotlist(new Uint8Array(fs.readFileSync(out)))

@@ -6,7 +6,7 @@ import { canvasPixels, changed, foreground, settled } from './pixels'
 /**
  * Pokémon Snap stage view on the bundled sample ROM (resources/samples/snap-sample.z64.gz, our own
  * synthetic data): open the Beach, see its rooms, toggle a room group, select a room, ride the
- * rail camera.
+ * rail camera; its actors: frame one, hide it.
  */
 let served: Served
 let browser: Browser
@@ -20,13 +20,19 @@ afterAll(async () => {
   await served?.close()
 })
 
+/** Opens the app, searches `query` and opens the first hit of asset kind `kind`. */
+async function openHit(query: string, kind: string): Promise<Awaited<ReturnType<typeof openApp>>> {
+  const app = await openApp(browser, served)
+  await app.page.getByTestId('search-input').fill(query)
+  const hit = app.page.getByTestId('search-hit').filter({ hasText: kind }).first()
+  await hit.waitFor({ timeout: 60_000 })
+  await hit.click()
+  return app
+}
+
 describe('Snap stage view (Chromium, browser mode, sample ROM)', () => {
   it('opens the Beach, toggles a room group, selects a room and rides the rail', async () => {
-    const { page, pageErrors } = await openApp(browser, served)
-    await page.getByTestId('search-input').fill('Beach')
-    const hit = page.getByTestId('search-hit').filter({ hasText: 'snap-stage' }).first()
-    await hit.waitFor({ timeout: 60_000 })
-    await hit.click()
+    const { page, pageErrors } = await openHit('Beach', 'snap-stage')
     await page.locator('[data-testid="snap-stage"][data-stage="beach"][data-loading="0"]').waitFor({ timeout: 60_000 })
     await expect.poll(async () => await page.getByTestId('snap-rooms').locator('li').count()).toBe(8)
 
@@ -60,6 +66,35 @@ describe('Snap stage view (Chromium, browser mode, sample ROM)', () => {
     await page.waitForTimeout(800)
     await page.getByTestId('snap-rail-play').click()
     expect(await page.getByTestId('snap-rail-frame').innerText()).not.toBe(before)
+    expect(pageErrors).toEqual([])
+  })
+
+  it('lists the actors placed at their spawns; frame one, hide it', async () => {
+    const { page, pageErrors } = await openHit('Beach', 'snap-stage')
+    await page.locator('[data-testid="snap-stage"][data-stage="beach"][data-loading="0"]').waitFor({ timeout: 60_000 })
+    const list = page.getByTestId('snap-actors')
+    await expect.poll(async () => await list.locator('li').allInnerTexts()).toEqual([expect.stringContaining('spawn 0 Pikachu'), expect.stringContaining('spawn 2 Raichu'), expect.stringContaining('zero-one')])
+    await page.getByTestId('snap-toggle-anim').uncheck()
+    const raichu = list.locator('li').filter({ hasText: 'Raichu' })
+    await raichu.getByRole('button').click()
+    const framed = await settled(page, 'snap-canvas')
+    await screenshot(page, 'snap-stage-actor-framed')
+    // hiding the framed actor changes the picture (it fills the view)
+    await raichu.getByRole('checkbox').uncheck()
+    const hidden = await settled(page, 'snap-canvas')
+    expect(changed(framed, hidden), 'hiding the framed actor changes the picture').toBeGreaterThan(500)
+    expect(pageErrors).toEqual([])
+  })
+
+  it('an actor opens in the viewport: its animations in the clip list, the skeleton overlay, scrubbing', async () => {
+    const { page, pageErrors } = await openHit('raichu', 'snap-actor')
+    const clip = page.getByTestId('anim-clip')
+    await clip.waitFor({ timeout: 60_000 })
+    await expect.poll(async () => await clip.locator('option').allInnerTexts()).toEqual([expect.stringMatching(/^0x802C[0-9A-F]{4} \(20 f @ 30 fps\)$/), expect.stringMatching(/^0x802C[0-9A-F]{4} \(10 f @ 15 fps\)$/)])
+    await page.getByTestId('toggle-skeleton').check()
+    const a = await settled(page, 'viewport-canvas')
+    await screenshot(page, 'snap-actor-view')
+    expect(foreground(a), 'the actor is drawn').toBeGreaterThan(500)
     expect(pageErrors).toEqual([])
   })
 })

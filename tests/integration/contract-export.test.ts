@@ -32,6 +32,7 @@ import { buildAssetScene, sceneKinds } from '../../src-main/services/scene-build
 import { demoScene } from '../../src-shared/scene/demo'
 import { sceneProblems } from '../../src-shared/scene/validate'
 import type { Scene } from '../../src-shared/scene/types'
+import { glbJson } from '../helpers/glb'
 
 const repo = path.resolve(import.meta.dirname, '../..')
 const bin = path.join(repo, 'bin', 'modbench.mjs')
@@ -52,15 +53,6 @@ function spawn(argv: string[]) {
 const sha = (f: string) => createHash('sha256').update(readFileSync(f)).digest('hex')
 const readIo = () => new WebIO().registerExtensions([KHRMaterialsUnlit])
 
-function glbJson(glb: Uint8Array): any { // eslint-disable-line @typescript-eslint/no-explicit-any
-  const v = new DataView(glb.buffer, glb.byteOffset, glb.byteLength)
-  expect(v.getUint32(0, true)).toBe(0x46546c67) // 'glTF'
-  expect(v.getUint32(4, true)).toBe(2)
-  expect(v.getUint32(8, true)).toBe(glb.byteLength)
-  const len = v.getUint32(12, true)
-  expect(v.getUint32(16, true)).toBe(0x4e4f534a) // 'JSON'
-  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + len)))
-}
 
 /** Khronos validator: no error, no warning (infos are listed by the caller). */
 async function validate(glb: Uint8Array, what: string): Promise<ValidationReport> {

@@ -1,5 +1,5 @@
 /**
- * Robustness: `snap stages`, `snap track`, `snap export` on mutated copies of the bundled Snap
+ * Robustness: `snap stages`, `snap track`, `snap export`, `snap actors`, `snap actor` on mutated copies of the bundled Snap
  * sample ROM. Fields to mutate are learnt by tracing the reads of the unmodified sample through
  * the same commands. Each case must exit 0 or 1; a failure names the ROM file and writes no glb.
  */
@@ -30,6 +30,7 @@ beforeAll(async () => {
       for (const stage of STAGES) {
         expect((await cli(['snap', 'track', rom, '--stage', stage, '--json'])).code).toBe(0)
         expect((await cli(['snap', 'export', rom, '--stage', stage, '--out', path.join(dir, `base-${stage}.glb`)])).code).toBe(0)
+        expect((await cli(['snap', 'actors', rom, '--stage', stage, '--json'])).code).toBe(0)
       }
     })
   ).rom!
@@ -60,6 +61,10 @@ describe('snap CLI on mutated sample ROMs', () => {
     { name: 'stages', count: 250, min: { ok: 0.4, error: 0.05 }, argv: (rom) => ['snap', 'stages', rom, '--json'] },
     { name: 'track', count: 250, min: { ok: 0.4, error: 0.05 }, argv: (rom, _out, stage) => ['snap', 'track', rom, '--stage', stage, '--json'] },
     { name: 'export', count: 150, min: { ok: 0.45, error: 0.03 }, argv: (rom, out, stage) => ['snap', 'export', rom, '--stage', stage, '--out', out, '--json'] },
+    // actors: the listing (a broken actor is an entry with its error, exit 0: 96/4 with seed 0) and
+    // one actor's export (89/11)
+    { name: 'actors', count: 100, min: { ok: 0.45, error: 0.02 }, argv: (rom, _out, stage) => ['snap', 'actors', rom, '--stage', stage, '--json'] },
+    { name: 'actor', count: 100, min: { ok: 0.45, error: 0.05 }, argv: (rom, out, stage) => ['snap', 'actor', rom, '--stage', stage, '--id', stage === 'volcano' || stage === 'valley' || stage === 'rainbow' ? '0' : '26', '--out', out, '--json'] },
   ]
   for (const c of commands) {
     it(`snap ${c.name}: ${c.count} mutated ROMs exit 0 or 1 with a named error`, async () => {

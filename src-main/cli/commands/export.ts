@@ -1,7 +1,6 @@
 import * as path from 'node:path'
 import { existsSync, promises as fsp } from 'node:fs'
 import { defaultDbPath } from '../../catalog/paths'
-import { writeFileAtomic } from '../../node/atomic'
 import type { Command } from '../command'
 import { UsageError, requireString } from '../command'
 
@@ -33,30 +32,14 @@ const exportCmd: Command = {
     // Exporting only reads the catalog: a missing one is an error, never created as a side effect.
     if (id !== 'demo' && !existsSync(dbPath)) throw new Error(`no catalog at ${dbPath}: index files first (\`modbench index PATH --db ${dbPath}\`)`)
     // glTF-Transform, SQLite and the scene builders load here, not when the CLI starts
-    const [{ exportGlb }, { openCatalog }, { buildAssetScene }] = await Promise.all([import('../../../src-shared/export/gltf'), import('../../catalog/catalog'), import('../../services/scene-builders')])
+    const [{ openCatalog }, { exportSceneGlb }] = await Promise.all([import('../../catalog/catalog'), import('../../services/scene-export')])
     const catalog = id === 'demo' ? null : openCatalog(dbPath)
     try {
-      const { scene, asset, source } = await buildAssetScene(catalog, id, { signal: ctx.signal })
-      const glb = await exportGlb(scene, { skipValidation: true })
-      await makeParent(out)
-      await writeFileAtomic(out, glb, [...(source ? [source.path] : []), ...(catalog ? [dbPath] : [])])
-      const summary = {
-        id,
-        kind: asset?.kind ?? 'demo',
-        name: asset?.name ?? scene.name,
-        out,
-        bytes: glb.byteLength,
-        nodes: scene.nodes.length,
-        meshes: scene.meshes.length,
-        materials: scene.materials.length,
-        textures: scene.textures.length,
-        skins: scene.skins.length,
-        animations: scene.animations.length,
-        curves: scene.curves.length,
-      }
+      // The command line keeps its contract: --out names the file to (re)write.
+      const summary = await exportSceneGlb(catalog, id, out, { overwrite: true, signal: ctx.signal, protect: catalog ? [dbPath] : [] })
       if (ctx.json) ctx.printJson(summary)
       else {
-        ctx.out(`wrote ${out} (${glb.byteLength} bytes): ${summary.nodes} nodes, ${summary.meshes} meshes, ${summary.skins} skins, ${summary.animations} animations`)
+        ctx.out(`wrote ${out} (${summary.bytes} bytes): ${summary.nodes} nodes, ${summary.meshes} meshes, ${summary.skins} skins, ${summary.animations} animations`)
       }
       return 0
     } finally {
@@ -69,18 +52,6 @@ const exportCmd: Command = {
 async function checkOut(out: string): Promise<void> {
   const st = await fsp.stat(out).catch(() => null)
   if (st?.isDirectory()) throw new Error(`--out ${out} is a folder; give a file name, e.g. ${path.join(out, 'model.glb')}`)
-}
-
-/** Creates the output's parent folders (friendlier than failing), with a clear message when a file is in the way. */
-async function makeParent(out: string): Promise<void> {
-  const dir = path.dirname(out)
-  try {
-    await fsp.mkdir(dir, { recursive: true })
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
-    if (code === 'EEXIST' || code === 'ENOTDIR') throw new Error(`cannot create the output folder ${dir}: a file is in the way`)
-    throw new Error(`cannot create the output folder ${dir}: ${(e as Error).message}`)
-  }
 }
 
 /** `modbench export …` commands (see ../shared/CLI.md). */

@@ -2,7 +2,7 @@
  * Node-side RE motion helpers shared by the CLI and the services: reading motion and pose files
  * with file-named errors, and writing pose motlists atomically (template never modified).
  */
-import { promises as fsp } from 'node:fs'
+import { promises as fsp, existsSync } from 'node:fs'
 import * as path from 'node:path'
 import { FormatError, inFile } from '../../../src-shared/binary'
 import {
@@ -22,7 +22,7 @@ import {
   type PoseMotlistOptions,
   type PoseMotlistResult,
 } from '../../../src-shared/formats/re'
-import { writeFileAtomic } from '../../node/atomic'
+import { OutputExists, writeFileAtomic } from '../../node/atomic'
 
 export interface LoadedMotionFile {
   path: string
@@ -60,6 +60,8 @@ export async function loadPoseFile(p: string): Promise<EmvPose[]> {
 }
 
 export interface SavePoseRequest {
+  /** false: refuse to replace an existing output (the user did not confirm it). */
+  replace?: boolean
   templatePath: string
   out: string
   /** Either an EMV pose (converted with `order`) or ready local rotations. */
@@ -94,6 +96,8 @@ export async function savePoseMotlist(req: SavePoseRequest): Promise<SavePoseRes
   else if (bones) result = inFile(req.templatePath, () => buildPoseMotlist(t.file, bones, { ...opts, motlistName }))
   else throw new Error('savePoseMotlist: no pose given')
   const finalPath = poseOutputName(req.out, result.version)
+  // the version suffix may name another file than the one the caller checked
+  if (req.replace === false && existsSync(finalPath)) throw new OutputExists(finalPath)
   await fsp.mkdir(path.dirname(path.resolve(finalPath)), { recursive: true })
   await writeFileAtomic(finalPath, result.bytes, [req.templatePath, ...(req.protect ?? [])])
   const { bytes, ...rest } = result

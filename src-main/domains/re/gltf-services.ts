@@ -26,7 +26,7 @@ function remembered(catalog: Catalog): Record<string, string> {
 export const reGltfHandlers: Handlers = {
   're:exportGlb': async (req, ctx) => {
     const src = ctx.allowPath(req.path, 'read')
-    const out = ctx.allowPath(req.out, 'write')
+    const out = ctx.allowPath(req.out, 'write', { overwrite: req.overwrite })
     const r = await exportMotionGlb(src, out, req.motion)
     ctx.grantPath(r.path)
     return { path: r.path, bytes: r.bytes, animations: r.built.scene.animations.map((a) => a.name), warnings: r.warnings }
@@ -49,7 +49,7 @@ export const reGltfHandlers: Handlers = {
       warnings: result.warnings,
     }
     if (req.out === undefined) return res
-    const w = await writeGltfImport(result, { template, gltf, out: ctx.allowPath(req.out, 'write') })
+    const w = await writeGltfImport(result, { template, gltf, out: ctx.allowPath(req.out, 'write', { overwrite: req.overwrite }) })
     ctx.grantPath(w.path)
     return { ...res, path: w.path, size: w.size }
   },
@@ -60,7 +60,7 @@ export const reGltfHandlers: Handlers = {
   're:packMod': async (req, ctx) => {
     const file = ctx.allowPath(req.file, 'read')
     const screenshot = req.screenshot ? ctx.allowPath(req.screenshot, 'read') : undefined
-    const out = ctx.allowPath(req.out, 'write')
+    const out = ctx.allowPath(req.out, 'write', { overwrite: req.overwrite })
     const r = await packMod({ ...req, file, screenshot, out })
     if (req.template) {
       const all = remembered(ctx.catalog)

@@ -91,10 +91,11 @@ export const reHandlers: Handlers = {
   },
   're:savePose': async (req, ctx) => {
     const template = ctx.allowPath(req.template, 'read')
-    const out = ctx.allowPath(req.out, 'write')
+    const out = ctx.allowPath(req.out, 'write', { overwrite: req.overwrite })
     const res = await savePoseMotlist({
       templatePath: template,
       out,
+      replace: req.overwrite === true,
       bones: { name: req.pose.name, ...poseMaps(req.pose) },
       options: { motNumber: req.motNumber, frames: req.frames, usePositions: req.usePositions },
     })
@@ -103,7 +104,7 @@ export const reHandlers: Handlers = {
     return { path: res.path, version: res.version, size: res.size, posed: res.posed.length, boneCount: res.boneCount, unknownBones: res.unknownBones, warnings: res.warnings }
   },
   're:exportPose': async (req, ctx) => {
-    const out = ctx.allowPath(req.out.toLowerCase().endsWith('.json') ? req.out : `${req.out}.json`, 'write')
+    const out = ctx.allowPath(req.out.toLowerCase().endsWith('.json') ? req.out : `${req.out}.json`, 'write', { overwrite: req.overwrite })
     const poses = req.poses.map((p) => {
       const m = poseMaps(p)
       return poseFromRotations(p.name, m.rotations, req.order, p.translations ? m.positions : undefined)

@@ -2,27 +2,12 @@ import type { Command, CommandContext } from '../../cli/command'
 import { UsageError, intOption, requireString } from '../../cli/command'
 import { writeFileAtomic } from '../../node/atomic'
 import { absentStages, listStages, stageScene, stageTrack } from './stages'
-import { loadSnapRom } from './rom-file'
-import { STAGES, stageByName } from '../../../src-shared/formats/snap/stages'
 import { hex } from '../../../src-shared/binary'
-import type { N64Rom } from '../../../src-shared/formats/n64/rom'
+import { STAGE_NAMES as NAMES, openSnapRomArg as open, stageOption, warnAll } from './cli-options'
+import { actorCommands, exportStageActors } from './actor-commands'
 
-const NAMES = STAGES.map((s) => s.name).join(' | ')
 const r3 = (v: number[]) => v.map((x) => Math.round(x * 1e4) / 1e4)
 
-function stageOption(ctx: CommandContext): string {
-  const name = requireString(ctx, 'stage')
-  const s = stageByName(name)
-  if (!s) throw new UsageError(`--stage must be one of ${NAMES}, got ${JSON.stringify(name)}`)
-  return s.name
-}
-
-async function open(ctx: CommandContext): Promise<N64Rom> {
-  const rom = await loadSnapRom(ctx.positionals[0]!)
-  if (rom.headerMismatch) ctx.err(`warning: ${rom.file}: header name ${JSON.stringify(rom.header.name)} does not name Pokémon Snap, but the overlay table has its layout; reading it as Pokémon Snap`)
-  if (!rom.verified) ctx.err(`warning: ${rom.file}: MD5 ${rom.md5} is not Pokémon Snap (USA 1.0); opened with the US 1.0 layout (unverified)`)
-  return rom
-}
 
 const stages: Command = {
   name: 'snap stages',
@@ -75,30 +60,31 @@ const track: Command = {
 
 const exportCmd: Command = {
   name: 'snap export',
-  summary: 'export a stage (rooms placed, skybox, main track and object paths as curves) to glTF binary',
-  usage: 'snap export ROM --stage NAME --out FILE.glb [--json]',
-  help: `NAME: ${NAMES}. Writes nothing on failure. JSON: {"out","bytes","rooms","triangles","textures","curves"}.`,
-  options: { stage: { type: 'string' }, out: { type: 'string' } },
+  summary: 'export a stage (rooms placed, skybox, main track and object paths as curves, actors at their spawns) to glTF binary',
+  usage: 'snap export ROM --stage NAME --out FILE.glb [--no-actors] [--json]',
+  help: `NAME: ${NAMES}. Unless --no-actors, one node "spawn <i> <actor name>" per object spawn whose actor resolves, holding the actor's joints. Writes nothing on failure. JSON: {"out","bytes","rooms","triangles","textures","curves","actors"}.`,
+  options: { stage: { type: 'string' }, out: { type: 'string' }, 'no-actors': { type: 'boolean' } },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const stage = stageOption(ctx)
     const out = requireString(ctx, 'out')
     const rom = await open(ctx)
     const { scene, warnings } = stageScene(rom, stage)
-    for (const w of warnings.slice(0, 20)) ctx.err(`warning: ${w}`)
-    if (warnings.length > 20) ctx.err(`warning: … and ${warnings.length - 20} more`)
+    warnAll(ctx, warnings)
+    // triangles: the stage's own geometry (counted before the actors' meshes are added)
+    let triangles = 0
+    for (const m of scene.meshes) for (const p of m.primitives) triangles += p.indices.length / 3
+    const actors = ctx.values['no-actors'] === true ? 0 : exportStageActors(ctx, scene, rom, stage)
     const { exportGlb } = await import('../../../src-shared/export/gltf') // glTF-Transform only when exporting
     const glb = await exportGlb(scene)
     await writeFileAtomic(out, glb, [ctx.positionals[0]!])
     const rooms = scene.nodes.filter((n) => (n.extras?.snap as { kind?: string } | undefined)?.kind === 'room').length
-    let triangles = 0
-    for (const m of scene.meshes) for (const p of m.primitives) triangles += p.indices.length / 3
-    const summary = { out, bytes: glb.length, rooms, triangles, textures: scene.textures.length, curves: scene.curves.length }
+    const summary = { out, bytes: glb.length, rooms, triangles, textures: scene.textures.length, curves: scene.curves.length, actors }
     if (ctx.json) ctx.printJson(summary)
-    else ctx.out(`wrote ${out}: ${glb.length} bytes, ${rooms} rooms, ${triangles} triangles, ${scene.textures.length} textures, ${scene.curves.length} curves`)
+    else ctx.out(`wrote ${out}: ${glb.length} bytes, ${rooms} rooms, ${triangles} triangles, ${scene.textures.length} textures, ${scene.curves.length} curves, ${actors} actor instances`)
     return 0
   },
 }
 
 /** `modbench snap …` commands (see ../shared/CLI.md). */
-export const snapCommands: Command[] = [stages, track, exportCmd]
+export const snapCommands: Command[] = [stages, track, exportCmd, ...actorCommands]

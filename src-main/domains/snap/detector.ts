@@ -5,6 +5,7 @@ import { stageEntriesEmpty } from '../../../src-shared/formats/snap/overlay'
 import { STAGES } from '../../../src-shared/formats/snap/stages'
 import { spawnName } from '../../../src-shared/formats/snap/species'
 import { parseStage, spawnWorldPosition, stageObjectCount, type Room } from '../../../src-shared/formats/snap/stage'
+import { enumerateStageActors } from './actor-index'
 
 /**
  * Cheap enumeration of a Snap ROM for the catalog (called by the N64 detector once `openRom`
@@ -71,6 +72,7 @@ export function enumerateSnapRom(rom: N64Rom): AssetDraft[] {
       metadata: { blocks: st.track.map((b) => ({ room: b.room, position: b.position, yaw: b.yaw, reversed: b.reversed, duration: b.duration, controlPoints: b.controlPoints.length })) },
       tags: ['snap', 'track', 'rail', info.name],
     })
+    out.push(...enumerateStageActors(rom, st, key))
     const spawnsKey = `${key}:spawns`
     const total = stageObjectCount(st)
     out.push({ key: spawnsKey, parentKey: key, kind: 'snap-spawns', name: `Spawns (${total})`, locator: { stage: info.name }, metadata: { count: total } })

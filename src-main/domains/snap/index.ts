@@ -5,11 +5,12 @@ import { defineNodeDomain, lazyBuilder } from '../domain'
 import { enumerateSnapRom } from './detector'
 
 const stage = lazyBuilder(() => import('./scene-builder'), 'buildSnapAssetScene')
+const actor = lazyBuilder(() => import('./actor-index'), 'buildSnapActorAssetScene')
 
 export const snapNode = defineNodeDomain({
   shared: snapDomain,
   n64Games: [{ game: 'snap', sourceKind: 'snap-rom', looksLike: (image) => hasSnapLayout(image), enumerate: enumerateSnapRom }],
   cli: { groups: ['snap'], load: () => import('./commands').then((m) => m.snapCommands) },
   handlers: { channels: ['snap:stages', 'snap:track'], load: () => import('./handlers').then((m) => m.snapHandlers) },
-  sceneBuilders: { 'snap-stage': stage, 'snap-room': stage, 'snap-track': stage },
+  sceneBuilders: { 'snap-stage': stage, 'snap-room': stage, 'snap-track': stage, 'snap-actor': actor },
 })

@@ -1,7 +1,8 @@
 /**
  * The pose editor's glTF and mod actions (Export .glb, Import glTF…, Save imported motion,
  * Save as mod…), as plain functions over the bridge so the editor only adds buttons. `ask` is the
- * editor's file prompt (open/save); every call returns what the editor shows in its status line.
+ * editor's file prompt (open/save), which asks before replacing a file, so saves send `overwrite`;
+ * every call returns what the editor shows in its status line.
  */
 import type { ImportedGltf } from '@shared/api/re'
 import { bridge } from '../../bridge'
@@ -14,7 +15,7 @@ const stem = (p: string) => p.replace(/\.(motlist|mot)(\.\d+)?$/i, '')
 export async function exportGlb(ask: Ask, path: string, motion?: number): Promise<string | null> {
   const out = await ask('save-file', 'Export motions as glTF binary (.glb)', `${stem(path)}${motion !== undefined ? `_${motion}` : ''}.glb`)
   if (!out) return null
-  const r = await bridge.invoke('re:exportGlb', { path, out, motion })
+  const r = await bridge.invoke('re:exportGlb', { path, out, motion, overwrite: true })
   return `Exported ${r.path} (${r.animations.length} animation(s), ${r.bytes} bytes).`
 }
 
@@ -29,7 +30,7 @@ export async function importGltf(ask: Ask, template: string, animation?: string)
 export async function saveImported(ask: Ask, template: string, gltf: string, preview: ImportedGltf): Promise<{ path: string; status: string } | null> {
   const out = await ask('save-file', 'Save the imported motion', `${stem(gltf)}`)
   if (!out) return null
-  const r = await bridge.invoke('re:importGltf', { template, gltf, animation: preview.animation, out })
+  const r = await bridge.invoke('re:importGltf', { template, gltf, animation: preview.animation, out, overwrite: true })
   return { path: r.path!, status: `Saved ${r.path} (${r.frameCount} frames at ${r.frameRate} fps, ${r.tracks} tracks, largest key error ${r.maxError.toExponential(1)}).` }
 }
 
@@ -37,6 +38,6 @@ export async function saveImported(ask: Ask, template: string, gltf: string, pre
 export async function saveAsMod(ask: Ask, file: string, template: string, name: string, gamePath: string): Promise<string | null> {
   const out = await ask('save-file', 'Save the Fluffy Mod Manager zip', `${stem(file)}_mod.zip`)
   if (!out) return null
-  const r = await bridge.invoke('re:packMod', { file, gamePath, name, out, template })
+  const r = await bridge.invoke('re:packMod', { file, gamePath, name, out, template, overwrite: true })
   return `Saved mod ${r.path} (${r.entries.join(', ')}).`
 }

@@ -5,11 +5,11 @@ export const gfDomain = defineDomain({
   id: 'gf',
   title: 'Pokémon Ultra Sun/Moon GF sets',
   sourceKinds: {
-    'gf-set': { label: 'GF set folder', icon: '▦', editor: true },
+    'gf-set': { label: 'GF set folder', icon: '▦', editor: true, actions: ['extract'] },
   },
   assetKinds: {
     'gf-file': { label: 'Set file', icon: '▤', editor: true },
-    'gf-texture': { label: 'Texture', icon: '▨', editor: true },
+    'gf-texture': { label: 'Texture', icon: '▨', editor: true, actions: ['replace', 'extract'] },
     'gf-entry': { label: 'Entry', icon: '□', hint: 'A shader or other entry of the set: kept byte for byte when the set is repacked.' },
     'gf-model': {
       label: 'Model', icon: '●', scene: true, editor: true,

@@ -17,7 +17,15 @@ export const snapDomain = defineDomain({
     'snap-room': { label: 'Room', icon: '□', scene: true, editor: true },
     'snap-skybox': { label: 'Skybox', icon: '○', editor: true, hint: 'The stage’s skybox: open the stage (above) and toggle Skybox to see it.' },
     'snap-track': { label: 'Main track', icon: '∿', scene: true, editor: true },
-    'snap-spawns': { label: 'Spawns', icon: '✦', hint: 'The objects this stage spawns, with their positions (actors come in a later version).' },
+    'snap-actors': {
+      label: 'Actors', icon: '◆', hint: 'The actors this stage can show: its Pokémon (some models live in a shared overlay), the Zero-One and common objects. Open one to see its skeleton and animations.',
+      summary: (m) => [count(num(m, 'count'), 'actor')],
+    },
+    'snap-actor': {
+      label: 'Actor', icon: '◇', scene: true,
+      summary: (m) => [count(num(m, 'spawns'), 'spawn'), count(Array.isArray(m.animations) ? m.animations.length : null, 'animation')],
+    },
+    'snap-spawns': { label: 'Spawns', icon: '✦', hint: 'The objects this stage spawns, with their positions; their actors are under Actors.' },
     'snap-spawn': { label: 'Spawn', icon: '·', hint: 'An object spawn of this stage; its id and position are in the Inspector.' },
   },
   welcome: [

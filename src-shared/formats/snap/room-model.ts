@@ -36,7 +36,8 @@ function readNodeMaterials(map: AddressMap, table: number, node: number, field: 
   return readMaterialList(map, table + node * 4, `${field}.textures[node ${node}]`).map((p, i) => readMaterial(map, p, `${field}.textures[node ${node}][${i}]`))
 }
 
-function newInterp(layer: number, oneCycle: boolean, map: AddressMap, current: { materials: SnapMaterial[]; node: number }, warnings: string[], maxCommands: number): F3dex2 {
+/** An interpreter for one render layer with Snap's initial state and the segment-0x0E hook (§4.5, §5.1). */
+export function newInterp(layer: number, oneCycle: boolean, map: AddressMap, current: { materials: SnapMaterial[]; node: number }, warnings: string[], maxCommands: number): F3dex2 {
   const interp = new F3dex2({
     maxCommands,
     hooks: {
@@ -67,8 +68,20 @@ function newInterp(layer: number, oneCycle: boolean, map: AddressMap, current: {
   return interp
 }
 
+/** Runs `dl` under `bone`; an interpreter error gets the file, `structure` and the DL's ROM offset (it knows RAM addresses only). */
+export function runModelDl(it: F3dex2, map: AddressMap, dl: number, bone: number, structure: string): void {
+  it.setBone(bone)
+  try {
+    it.run(dl, map)
+  } catch (e) {
+    if (!(e instanceof FormatError) || e.file) throw e
+    const ctx = { file: map.file, structure: `${structure}${e.structure ? ` (${e.structure})` : ''}`, offset: map.romOffset(dl) }
+    throw e instanceof LimitError ? new LimitError(e.detail, ctx) : new FormatError(e.detail, ctx)
+  }
+}
+
 /** Reads `{u32 layer; ptr dl}` entries until layer 4 (kinds C/D). */
-function layerList(map: AddressMap, addr: number, field: string): { layer: number; dl: number }[] {
+export function layerList(map: AddressMap, addr: number, field: string): { layer: number; dl: number }[] {
   const out: { layer: number; dl: number }[] = []
   for (let i = 0; i < 64; i++) {
     const r = map.view(addr + i * 8, 8, 'LayerDL', `${field}[${i}]`)
@@ -102,15 +115,7 @@ export function buildModelDraws(map: AddressMap, src: ModelSource, field: string
   const runDl = (dl: number, layer: number, bone: number) => {
     if (!dl) return
     const it = interpFor(layer)
-    it.setBone(bone)
-    try {
-      it.run(dl, map)
-    } catch (e) {
-      // the interpreter knows RAM addresses only: add the file, the model and the DL's ROM offset
-      if (!(e instanceof FormatError) || e.file) throw e
-      const ctx = { file: map.file, structure: `${field} display list ${hex(dl)}${e.structure ? ` (${e.structure})` : ''}`, offset: map.romOffset(dl) }
-      throw e instanceof LimitError ? new LimitError(e.detail, ctx) : new FormatError(e.detail, ctx)
-    }
+    runModelDl(it, map, dl, bone, `${field} display list ${hex(dl)}`)
     for (const d of it.takeDrawCalls()) drawCalls.push({ ...d, layer })
   }
   if (!src.gfxData) return { kind, nodes: null, materials, drawCalls, warnings, commands: 0 }

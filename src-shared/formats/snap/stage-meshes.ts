@@ -1,8 +1,9 @@
 /**
- * Snap stage scene, conversion step: draw calls (from `stage-models.ts`) → neutral textures,
- * materials and meshes through the shared assembler (pokemon-snap.md §5): one mesh per model,
- * one primitive per material, textures from the decoded pixels, vertex colours (unlit draws) or
- * normals (lit draws); node-list models (kinds B/D) are flattened through their node matrices.
+ * Snap stage and actor scenes, conversion step: draw calls (from `stage-models.ts` / `actors.ts`)
+ * → neutral textures, materials and meshes through the shared assembler (pokemon-snap.md §5, §6):
+ * one mesh per model, one primitive per material, textures from the decoded pixels, vertex
+ * colours (unlit draws) or normals (lit draws); node-list models (kinds B/D) are flattened through
+ * their node matrices, and a skinned mesh (actors) keeps each vertex's bone as its one joint.
  */
 import { hex } from '../../binary'
 import { computeUV, vertexNormal, wrapMode, type DrawCall, type TextureRef } from '../n64/f3dex2'
@@ -11,8 +12,7 @@ import { PrimitiveBuilder, buildPrimitives, type SceneAssembler } from '../../sc
 import { mat4FromEulerExtrinsicXYZ, mat4Multiply, mat4ScaleColumns, type M4 } from '../../scene/math'
 import type { Material } from '../../scene/types'
 import type { GfxNode } from './node-list'
-import type { ModelDraws } from './room-model'
-import { textureKey, type StageModels } from './stage-models'
+import { textureKey, type MeshDraws, type StageModels } from './stage-models'
 
 type StageDraw = DrawCall & { layer: number }
 
@@ -24,13 +24,14 @@ export interface MaterialSource {
   tScale: number
   filterOn: boolean
   usesPrim: boolean
-  draws: ModelDraws
+  draws: MeshDraws
 }
 
 /** Column-major T · Rz · Ry · Rx · S (§4.3). */
 const nodeLocal = (n: GfxNode): M4 => mat4ScaleColumns(mat4FromEulerExtrinsicXYZ(n.rotation, n.translation), n.scale)
 
-function nodeWorlds(nodes: GfxNode[]): M4[] {
+/** Rest world matrices (column-major) of a node list, parents first (§4.3). */
+export function nodeWorlds(nodes: GfxNode[]): M4[] {
   const out: M4[] = []
   for (const n of nodes) out.push(n.parent >= 0 ? mat4Multiply(out[n.parent]!, nodeLocal(n)) : nodeLocal(n))
   return out
@@ -92,7 +93,7 @@ export class StageMeshes {
   }
 
   /** The scene material of a draw call (texture first), remembering what it was made from. */
-  private drawMaterial(dc: StageDraw, draws: ModelDraws): { mat: number; ref: TextureRef | null; textured: boolean } {
+  private drawMaterial(dc: StageDraw, draws: MeshDraws): { mat: number; ref: TextureRef | null; textured: boolean } {
     const ref = dc.state.textures[0] ?? null
     const filterOn = ((dc.state.otherModeH >>> OtherModeH.TEXTFILT) & 3) !== 0
     const tex = ref ? this.texture(ref, filterOn) : undefined
@@ -104,8 +105,11 @@ export class StageMeshes {
     return { mat, ref, textured: tex !== undefined }
   }
 
-  /** One mesh for a model's draw calls, merged per material; null when it has no triangles. */
-  mesh(name: string, draws: ModelDraws, opts: { halfTexel?: boolean } = {}): { mesh: number; triangles: number } | null {
+  /**
+   * One mesh for a model's draw calls, merged per material; null when it has no triangles.
+   * `skinned`: one joint per vertex, its bone, weight 1 (§6 rule 4); positions stay bind pose (rule 5).
+   */
+  mesh(name: string, draws: MeshDraws, opts: { halfTexel?: boolean; skinned?: boolean } = {}): { mesh: number; triangles: number } | null {
     const worlds = draws.nodes ? nodeWorlds(draws.nodes) : null
     const groups = new Map<number, PrimitiveBuilder>()
     let triangles = 0
@@ -117,6 +121,7 @@ export class StageMeshes {
       const lit = isLit(dc)
       for (const v of dc.vertices) {
         pushVertex(g, v, lit ? vertexNormal(v) : null, worlds?.[v.bone])
+        if (opts.skinned) g.joint.push(v.bone)
         if (ref && textured) {
           const [u, vv] = computeUV(v.s, v.t, dc.state.texture, ref, opts.halfTexel)
           g.uv.push(u, vv)

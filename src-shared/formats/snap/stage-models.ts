@@ -11,8 +11,9 @@
  */
 import { hex } from '../../binary'
 import { decodeTextureRef, type TextureRef } from '../n64/f3dex2'
-import { UnmappedAddressError } from './address-map'
+import { UnmappedAddressError, type AddressMap } from './address-map'
 import { groundAt, readHeightMap, type HeightMap } from './height-map'
+import type { SnapMaterial } from './material'
 import { bakeMaterialAnim, type BakedMaterialAnim } from './material-anim'
 import { buildModelDraws, type ModelDraws } from './room-model'
 import { spawnWorldPosition, type Room, type Stage } from './stage'
@@ -70,10 +71,28 @@ export interface MaterialTrack {
   frames: AnimFrameImage[]
 }
 
-export interface AnimatedModel {
-  draws: ModelDraws
+/** What the mesh and material-animation steps read of a model's draws (rooms: ModelDraws; actors: ActorDraws). */
+export type MeshDraws = Pick<ModelDraws, 'nodes' | 'drawCalls' | 'materials'>
+
+/** A model whose materials animate: its draws and material-track table (§7.6). */
+export interface AnimatedSource {
+  draws: MeshDraws
+  table: number
   speed: number
   label: string
+  /** An actor node's own material list (tags `node:m`, §4.2); default: node 0, `draws.materials`. */
+  node?: number
+  materials?: SnapMaterial[]
+}
+
+/** The draw-call tag of material `m` of a node's list (room-model.ts: node 0 tags with the bare index). */
+export const materialTag = (node: number | undefined, m: number): number | string => (node ? `${node}:${m}` : m)
+
+export interface AnimatedModel {
+  draws: MeshDraws
+  speed: number
+  label: string
+  node?: number
   tableError?: string
   tracks: MaterialTrack[]
 }
@@ -92,20 +111,25 @@ export function textureKey(r: TextureRef): string {
   return `${r.addr},${r.paletteAddr ?? ''},${r.fmt},${r.siz},${r.width},${r.height},${r.rowBytes},${r.tile.cms},${r.tile.cmt},${r.tile.masks},${r.tile.maskt}`
 }
 
-function decodeInto(stage: Stage, textures: StageModels['textures'], ref: TextureRef, fatal: boolean): void {
+function decodeInto(map: AddressMap, textures: StageModels['textures'], ref: TextureRef, fatal: boolean): void {
   const key = textureKey(ref)
   if (textures.has(key)) return
   try {
-    textures.set(key, decodeTextureRef(ref, stage.map))
+    textures.set(key, decodeTextureRef(ref, map))
   } catch (e) {
     if (fatal && e instanceof UnmappedAddressError) throw e
     textures.set(key, e as Error)
   }
 }
 
+/** Decodes every texture the draw calls use into `textures`; an unmapped address is fatal. */
+export function decodeDrawTextures(map: AddressMap, textures: StageModels['textures'], draws: Pick<ModelDraws, 'drawCalls'>): void {
+  for (const dc of draws.drawCalls) if (dc.state.textures[0]) decodeInto(map, textures, dc.state.textures[0], true)
+}
+
 function modelDraws(stage: Stage, textures: StageModels['textures'], run: () => ModelDraws): ModelDraws {
   const draws = run()
-  for (const dc of draws.drawCalls) if (dc.state.textures[0]) decodeInto(stage, textures, dc.state.textures[0], true)
+  decodeDrawTextures(stage.map, textures, draws)
   return draws
 }
 
@@ -146,49 +170,52 @@ function readRoom(stage: Stage, room: Room, heightMap: HeightMap | null, statics
 }
 
 /** The models whose materials animate (§7.6): rooms on the global timer, the skybox at WorldSetup+0x10. */
-function animatedModels(stage: Stage, rooms: RoomModel[], skybox: ModelDraws | null): { draws: ModelDraws; table: number; speed: number; label: string }[] {
-  const out: { draws: ModelDraws; table: number; speed: number; label: string }[] = []
+function animatedModels(stage: Stage, rooms: RoomModel[], skybox: ModelDraws | null): AnimatedSource[] {
+  const out: AnimatedSource[] = []
   for (const r of rooms) if (r.draws && r.room.gfx?.materialAnim) out.push({ draws: r.draws, table: r.room.gfx.materialAnim, speed: 1, label: r.label })
   if (skybox && stage.skybox?.animation) out.push({ draws: skybox, table: stage.skybox.animation, speed: stage.setup.skyboxAnimSpeed > 0 ? stage.setup.skyboxAnimSpeed : 1, label: 'skybox' })
   return out
 }
 
-function readWord(stage: Stage, addr: number, structure: string, field: string): number | Error {
+function readWord(map: AddressMap, addr: number, structure: string, field: string): number | Error {
   try {
-    return stage.map.view(addr, 4, structure, field).u32At(0)
+    return map.view(addr, 4, structure, field).u32At(0)
   } catch (e) {
     return e as Error
   }
 }
 
 /** Image/palette addresses per baked frame, and their pixels decoded for every texture state the material is drawn with. */
-function frameImages(stage: Stage, textures: StageModels['textures'], draws: ModelDraws, m: number, baked: BakedMaterialAnim): AnimFrameImage[] {
+function frameImages(map: AddressMap, textures: StageModels['textures'], model: AnimatedSource, m: number, baked: BakedMaterialAnim): AnimFrameImage[] {
   if (new Set(baked.frames.map((f) => `${f.imageIndex},${f.paletteIndex}`)).size < 2) return [] // no flipbook
-  const mat = draws.materials[m]!
+  const mat = (model.materials ?? model.draws.materials)[m]!
   const frames = baked.frames.map((f): AnimFrameImage => ({
-    image: readWord(stage, mat.images + f.imageIndex * 4, 'images', 'Texture.images'),
-    palette: mat.palettes ? readWord(stage, mat.palettes + f.paletteIndex * 4, 'palettes', 'Texture.palettes') : null,
+    image: readWord(map, mat.images + f.imageIndex * 4, 'images', 'Texture.images'),
+    palette: mat.palettes ? readWord(map, mat.palettes + f.paletteIndex * 4, 'palettes', 'Texture.palettes') : null,
   }))
-  for (const dc of draws.drawCalls) {
+  const tag = materialTag(model.node, m)
+  for (const dc of model.draws.drawCalls) {
     const ref = dc.state.textures[0]
-    if (dc.state.tag !== m || !ref) continue
+    if (dc.state.tag !== tag || !ref) continue
     for (const f of frames) {
       if (f.image instanceof Error) continue
       const pal = ref.paletteAddr !== undefined && f.palette !== null ? f.palette : ref.paletteAddr
       if (pal instanceof Error) continue
-      decodeInto(stage, textures, { ...ref, addr: f.image, paletteAddr: pal }, false)
+      decodeInto(map, textures, { ...ref, addr: f.image, paletteAddr: pal }, false)
     }
   }
   return frames
 }
 
-function readAnimated(stage: Stage, textures: StageModels['textures'], model: { draws: ModelDraws; table: number; speed: number; label: string }): AnimatedModel {
+/** Bakes a model's material-track table (§7.6) with the flipbook frames' pixels. */
+export function readAnimated(map: AddressMap, textures: StageModels['textures'], model: AnimatedSource): AnimatedModel {
   const { draws, label } = model
-  const out: AnimatedModel = { draws, speed: model.speed, label, tracks: [] }
+  const materials = model.materials ?? draws.materials
+  const out: AnimatedModel = { draws, speed: model.speed, label, ...(model.node !== undefined ? { node: model.node } : {}), tracks: [] }
   let table: number[]
   try {
-    const r = stage.map.view(model.table, draws.materials.length * 4, 'material track table', `${label}.materialAnim`)
-    table = Array.from({ length: draws.materials.length }, (_, i) => r.u32At(i * 4, `${label}.materialAnim[${i}]`))
+    const r = map.view(model.table, materials.length * 4, 'material track table', `${label}.materialAnim`)
+    table = Array.from({ length: materials.length }, (_, i) => r.u32At(i * 4, `${label}.materialAnim[${i}]`))
   } catch (e) {
     if (e instanceof UnmappedAddressError) throw e
     out.tableError = (e as Error).message
@@ -197,8 +224,8 @@ function readAnimated(stage: Stage, textures: StageModels['textures'], model: { 
   table.forEach((ptr, m) => {
     if (!ptr) return
     try {
-      const baked = bakeMaterialAnim(stage.map, draws.materials[m]!, ptr, `${label}.materialAnim[${m}]`)
-      out.tracks.push({ material: m, baked, frames: baked ? frameImages(stage, textures, draws, m, baked) : [] })
+      const baked = bakeMaterialAnim(map, materials[m]!, ptr, `${label}.materialAnim[${m}]`)
+      out.tracks.push({ material: m, baked, frames: baked ? frameImages(map, textures, model, m, baked) : [] })
     } catch (e) {
       if (e instanceof UnmappedAddressError) throw e
       out.tracks.push({ material: m, baked: null, error: (e as Error).message, frames: [] })
@@ -223,6 +250,6 @@ export function readStageModels(stage: Stage, opts: StageModelOptions = {}): Sta
   const rooms = [...stage.pathRooms, ...stage.nonPathRooms].map((room) => readRoom(stage, room, heightMap, statics, textures, opts))
   const sky = stage.skybox && opts.skybox !== false ? stage.skybox : null
   const skybox = sky ? modelDraws(stage, textures, () => buildModelDraws(stage.map, sky, 'SkyBox', { oneCycle: sky.renderFunc === RENDER_FUNCS.drawSkyBox1Cycle, maxCommands: opts.maxCommands, skybox: true })) : null
-  const animated = opts.materialAnimation === false ? [] : animatedModels(stage, rooms, skybox).map((m) => readAnimated(stage, textures, m))
+  const animated = opts.materialAnimation === false ? [] : animatedModels(stage, rooms, skybox).map((m) => readAnimated(stage.map, textures, m))
   return { rooms, skybox, ...(heightMapError !== undefined ? { heightMapError } : {}), textures, animated }
 }

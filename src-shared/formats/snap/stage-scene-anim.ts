@@ -9,7 +9,7 @@ import type { Animation, ColorTrack, TextureSwapTrack, UVTrack } from '../../sce
 import { UnmappedAddressError } from './address-map'
 import type { BakedMaterialAnim } from './material-anim'
 import type { MaterialSource, StageMeshes } from './stage-meshes'
-import { textureKey, type AnimatedModel, type MaterialTrack, type StageModels } from './stage-models'
+import { materialTag, textureKey, type AnimatedModel, type MaterialTrack, type StageModels } from './stage-models'
 
 const signed12 = (x: number) => (x << 20) >> 20
 
@@ -113,8 +113,9 @@ function modelTracks(ctx: TrackContext, model: AnimatedModel, out: Tracks): void
     if (!baked) continue
     const fps = 30 * model.speed
     out.duration = Math.max(out.duration, baked.length / fps)
+    const tag = materialTag(model.node, track.material)
     for (const [sceneMat, info] of ctx.meshes.sources) {
-      if (info.draws !== model.draws || info.tag !== track.material || out.done.has(sceneMat)) continue
+      if (info.draws !== model.draws || info.tag !== tag || out.done.has(sceneMat)) continue
       out.done.add(sceneMat)
       const times = baked.frames.map((f) => f.frame / fps)
       const ref = info.ref
@@ -128,8 +129,8 @@ function modelTracks(ctx: TrackContext, model: AnimatedModel, out: Tracks): void
   }
 }
 
-/** The stage material animation as one looping clip, or null when no material moves. */
-export function stageMaterialAnimation(a: SceneAssembler, meshes: StageMeshes, models: StageModels): Animation | null {
+/** The stage material animation (or an actor animation's material tracks) as one looping clip, or null when no material moves. */
+export function stageMaterialAnimation(a: SceneAssembler, meshes: StageMeshes, models: Pick<StageModels, 'animated' | 'textures'>): Animation | null {
   const out: Tracks = { uv: [], swaps: [], colors: [], duration: 0, done: new Set() }
   for (const model of models.animated) {
     if (model.tableError !== undefined) {

@@ -68,12 +68,13 @@ describe('a fake domain in the lists', () => {
     setActivePinia(createPinia())
     const store = useCatalogStore()
     await store.loadSources()
-    await store.toggle(store.rows[0]!)
     await store.toggle(store.rows[1]!)
+    await store.toggle(store.rows[2]!)
     expect(store.rows.map((r) => [r.name, r.depth, rowIcon(r.type, r.kind)])).toEqual([
-      ['two.fake', 0, 'F'],
-      ['Fake root', 1, 'R'],
-      ['Fake mesh', 2, 'M'],
+      ['mods', 0, '▭'],
+      ['two.fake', 1, 'F'],
+      ['Fake root', 2, 'R'],
+      ['Fake mesh', 3, 'M'],
     ])
   })
 

@@ -16,7 +16,7 @@ describe('enumerateSnapRom', () => {
     expect(stages.map((s) => s.locator.stage)).toEqual(['beach', 'tunnel', 'cave', 'river', 'volcano', 'valley', 'rainbow'])
     expect(stages[0]!.metadata).toMatchObject({ sceneId: 0x10, pathRooms: 4, nonPathRooms: 1, hasSkybox: true, objects: 9, trackBlocks: 4 })
     const beachKids = assets.filter((a) => a.parentKey === 'stage:beach').map((a) => a.kind)
-    expect(beachKids).toEqual(['snap-room-group', 'snap-room-group', 'snap-skybox', 'snap-track', 'snap-spawns'])
+    expect(beachKids).toEqual(['snap-room-group', 'snap-room-group', 'snap-skybox', 'snap-track', 'snap-actors', 'snap-spawns'])
     expect(assets.filter((a) => a.parentKey === 'stage:beach:path').length).toBe(4)
     expect(assets.filter((a) => a.parentKey === 'stage:beach:spawns').length).toBe(9)
     expect(assets.find((a) => a.key === 'stage:beach:path:2')!.metadata).toMatchObject({ worldPos: [0, 0, 20], yaw: 0 })

@@ -29,29 +29,21 @@ let searchable: AssetRow[] = []
 const calls: string[] = []
 const handlers = new Map<string, (p: unknown) => void>()
 
-vi.mock('../../../../src-renderer/bridge', () => ({
-  errorMessage: (e: unknown) => (e instanceof Error ? e.message : String(e)),
-  bridge: {
-    transport: 'http',
-    on: (event: string, h: (p: unknown) => void) => {
-      handlers.set(event, h)
-      return () => handlers.delete(event)
-    },
-    invoke: async (channel: string, req: Record<string, unknown>) => {
-      calls.push(`${channel} ${JSON.stringify(req)}`)
-      switch (channel) {
-        case 'catalog:sources': return sources
-        case 'catalog:children': return req.sourceId === 1 ? ASSETS.filter((a) => a.parent === req.parent) : req.sourceId === 2 ? pageOf(big, req) : []
-        case 'catalog:asset': return ASSETS.find((a) => a.id === req.id) ?? null
-        case 'catalog:search': return searchable.filter((a) => a.name.toLowerCase().includes(String(req.query).toLowerCase()))
-        case 'index:start':
-          sources = [...sources, { ...SRC, id: 3, path: '/new/rom.z64' }]
-          return { sources: [{ path: '/new/rom.z64', kind: 'n64-rom', status: 'indexed', assets: 0 }], assets: 0 }
-        default: throw new Error(`unexpected ${channel}`)
-      }
-    },
-  },
-}))
+async function invoke(channel: string, req: Record<string, unknown>): Promise<unknown> {
+  calls.push(`${channel} ${JSON.stringify(req)}`)
+  switch (channel) {
+    case 'catalog:sources': return sources
+    case 'catalog:children': return req.sourceId === 1 ? ASSETS.filter((a) => a.parent === req.parent) : req.sourceId === 2 ? pageOf(big, req) : []
+    case 'catalog:asset': return ASSETS.find((a) => a.id === req.id) ?? null
+    case 'catalog:search': return searchable.filter((a) => a.name.toLowerCase().includes(String(req.query).toLowerCase()))
+    case 'index:start':
+      sources = [...sources, { ...SRC, id: 3, path: '/new/rom.z64' }]
+      return { sources: [{ path: '/new/rom.z64', kind: 'n64-rom', status: 'indexed', assets: 0 }], assets: 0 }
+    default: throw new Error(`unexpected ${channel}`)
+  }
+}
+
+vi.mock('../../../../src-renderer/bridge', async () => (await import('../../../helpers/fake-bridge')).fakeBridgeModule(invoke, handlers))
 
 const { useCatalogStore } = await import('../../../../src-renderer/stores/catalog')
 
@@ -67,13 +59,15 @@ describe('catalog store', () => {
   it('reveals a deep search hit: source and ancestors expanded, the hit selected', async () => {
     const store = useCatalogStore()
     await store.loadSources()
-    expect(store.rows.map((r) => r.key)).toEqual(['s1', 's2'])
+    // grouped by folder (folders by path), each source under its folder
+    expect(store.rows.map((r) => r.key)).toEqual(['f/mods', 's2', 'f/roms', 's1'])
+    expect(store.rows[0]).toMatchObject({ type: 'folder', name: 'mods', folder: '/mods', expanded: true })
     await store.selectAsset(ASSETS[4]!)
     expect(store.rows.map((r) => `${r.key}@${r.depth}${r.expanded ? '+' : ''}`)).toEqual([
-      's1@0+', 'a10@1+', 'a20@2+', 'a30@3+', 'a40@4', 'a21@2', 's2@0',
+      'f/mods@0+', 's2@1', 'f/roms@0+', 's1@1+', 'a10@2+', 'a20@3+', 'a30@4+', 'a40@5', 'a21@3',
     ])
     expect(store.selected?.key).toBe('a40')
-    expect(store.selected?.depth).toBe(4)
+    expect(store.selected?.depth).toBe(5)
     expect(store.revealKey?.key).toBe('a40')
     expect(store.selectedPath).toEqual(['snap.z64', 'Pokémon Snap', 'Beach', 'Path rooms', 'Path room 0'])
     store.clearSelection()
@@ -101,12 +95,29 @@ describe('catalog store', () => {
     expect(await store.openFirst('stadium-rom', 'stadium-model')).toBe(false)
   })
 
-  it('indexing a chosen path selects its new source', async () => {
+  it('indexing a chosen path selects its new source when nothing was selected, never moves a selection', async () => {
     const store = useCatalogStore()
     await store.loadSources()
     await store.indexPaths(['/new/rom.z64'])
     expect(store.selected?.key).toBe('s3')
     expect(store.errors).toEqual([])
+    store.selectSource(2)
+    sources = [SRC, OTHER]
+    await store.indexPaths(['/new/rom.z64'])
+    expect(store.selected?.key).toBe('s2')
+  })
+
+  it('40 sources of one folder form one group sorted by name (numbers as numbers), the path shown', async () => {
+    sources = Array.from({ length: 40 }, (_, i) => ({ ...SRC, id: 100 + i, path: `/z/roms/Game ${40 - i}.z64` }))
+    sources.push({ ...SRC, id: 99, path: '/a/other.z64' })
+    const store = useCatalogStore()
+    await store.loadSources()
+    const folders = store.rows.filter((r) => r.type === 'folder')
+    expect(folders.map((r) => [r.name, r.folder])).toEqual([['a', '/a'], ['roms', '/z/roms']])
+    const inRoms = store.rows.slice(store.rows.indexOf(folders[1]!) + 1).map((r) => r.name)
+    expect(inRoms).toHaveLength(40)
+    expect(inRoms.slice(0, 3)).toEqual(['Game 1.z64', 'Game 2.z64', 'Game 3.z64'])
+    expect(inRoms[39]).toBe('Game 40.z64')
   })
 
   it('a search typed before indexing finished catches up when the catalog changes', async () => {
@@ -129,7 +140,7 @@ describe('catalog store', () => {
     const store = useCatalogStore()
     await store.loadSources()
     await store.toggle(store.rows.find((r) => r.key === 's2')!)
-    const more = store.rows.at(-1)!
+    const more = store.rows.find((r) => r.type === 'more')!
     expect(more.type).toBe('more')
     expect(more.more).toEqual({ parent: null, offset: 20_000, after: big[19_999]!.id })
     await store.loadMore(more)

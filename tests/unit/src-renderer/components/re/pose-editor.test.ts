@@ -70,6 +70,8 @@ vi.mock('../../../../../src-renderer/viewport/viewport', () => ({
   createViewport: () => ({
     setScene: (s: Scene) => fakeView.scenes.push(s),
     onFrame: () => () => {},
+    // what the shared render panel asks of any viewport
+    toggles: {}, fly: { multiplier: 1 }, cameraMode: 'orbit', stats: () => null, onPick: () => () => {}, onScene: () => () => {}, onCamera: () => () => {},
     resize: () => {},
     dispose: () => fakeView.disposed++,
   }),

@@ -41,6 +41,8 @@ vi.mock('../../../../../src-renderer/viewport/viewport', () => ({
       },
       step: (dt: number) => fake.player?.tick(dt),
       setToggle: vi.fn(), frame: vi.fn(), resize: vi.fn(), dispose: vi.fn(),
+      // what the shared render panel asks of any viewport
+      fly: { multiplier: 1 }, cameraMode: 'orbit', stats: () => null, onPick: () => () => {}, onScene: () => () => {}, onCamera: () => () => {},
     }
   },
 }))

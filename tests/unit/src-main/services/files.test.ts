@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import * as fs from 'node:fs'
+import * as path from 'node:path'
+import { samplesDir } from '../../../../src-main/catalog/paths'
+import { useServices } from '../../../helpers/services'
+
+/**
+ * Browser mode's file browser service (`fs:list`: folders first, sizes from the disk, kinds from
+ * the indexer's detectors, only inside the browsable roots), the overwrite rule of writes, and
+ * removing a source (a failed one too) from the catalog.
+ */
+const t = useServices('mb-files-')
+
+describe('fs:list', () => {
+  it('lists the samples: folders first, real sizes, detected kinds', async () => {
+    const l = await t.svc.invoke('fs:list', { path: samplesDir() })
+    expect(l.path).toBe(samplesDir())
+    expect(l.entries.map((e) => [e.name, e.type])).toEqual([
+      ['gf-set', 'folder'], ['re', 'folder'], ['snap-sample.z64.gz', 'file'], ['stadium-sample.z64.gz', 'file'],
+    ])
+    const snap = l.entries.find((e) => e.name === 'snap-sample.z64.gz')!
+    expect(snap.size).toBe(fs.statSync(path.join(samplesDir(), 'snap-sample.z64.gz')).size)
+    // the ROM detector claims the unpacked head (a .z64 by its inner name); the set folder by its names
+    expect(snap.kind).toBe('n64-rom')
+    expect(l.entries.find((e) => e.name === 'gf-set')!.kind).toBe('gf-set')
+    expect(l.entries.find((e) => e.name === 're')!.kind).toBeNull()
+    expect(l.roots.map((r) => r.label)).toEqual(expect.arrayContaining(['Start folder', 'Samples', 'Home']))
+    const set = await t.svc.invoke('fs:list', { path: path.join(samplesDir(), 'gf-set') })
+    expect(set.kind).toBe('gf-set')
+    expect(set.parent).toBe(samplesDir())
+    expect(set.entries.filter((e) => e.type === 'file')).toHaveLength(9)
+  })
+
+  it('a file path lists its folder; outside every root is refused; a chosen folder becomes browsable', async () => {
+    const l = await t.svc.invoke('fs:list', { path: path.join(samplesDir(), 'snap-sample.z64.gz') })
+    expect(l.path).toBe(samplesDir())
+    const outside = fs.mkdtempSync('/dev/shm/mb-outside-')
+    try {
+      fs.writeFileSync(path.join(outside, 'a.bin'), 'abc')
+      await expect(t.svc.invoke('fs:list', { path: outside })).rejects.toThrow(/outside the folders/)
+      await t.svc.invoke('fs:grant', { path: outside })
+      const g = await t.svc.invoke('fs:list', { path: outside })
+      expect(g.entries).toEqual([expect.objectContaining({ name: 'a.bin', type: 'file', size: 3, kind: null })])
+      expect(g.parent, 'a root has no parent to climb to').toBeNull()
+      expect(await t.svc.invoke('fs:stat', { path: path.join(outside, 'a.bin') })).toEqual({ type: 'file', size: 3 })
+      expect(await t.svc.invoke('fs:stat', { path: path.join(outside, 'b.bin') })).toBeNull()
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true })
+    }
+  })
+})
+
+describe('writes ask before replacing', () => {
+  it('an existing file is refused with code exists unless overwrite is true', () => {
+    t.svc.ctx.grantPath(t.dir)
+    const p = path.join(t.dir, 'out.png')
+    expect(t.svc.allowPath(p, 'write')).toBe(p)
+    fs.writeFileSync(p, 'old')
+    let err: (Error & { code?: string }) | null = null
+    try {
+      t.svc.allowPath(p, 'write')
+    } catch (e) {
+      err = e as Error & { code?: string }
+    }
+    expect(err?.code).toBe('exists')
+    expect(err?.message).toContain(p)
+    expect(t.svc.allowPath(p, 'write', { overwrite: true })).toBe(p)
+    expect(t.svc.allowPath(p, 'read')).toBe(p)
+    expect(fs.readFileSync(p, 'utf8')).toBe('old')
+  })
+})
+
+describe('catalog:removeSource', () => {
+  it('forgets an indexed source with its assets, and a failed source, leaving files alone', async () => {
+    const f = path.join(t.dir, 'a.z64')
+    fs.writeFileSync(f, 'x')
+    const { sourceId } = t.cat.replaceSource({ path: f, size: 1, mtime: 1, hash: 'h', kind: 'n64-rom' }, [{ key: 'r', kind: 'n64-rom', name: 'Rom', locator: {} }])
+    const failed = t.cat.recordError({ path: path.join(t.dir, 'bad.z64'), size: 1, mtime: 1, hash: 'h2', kind: 'unknown' }, 'not a ROM')
+    const events: string[] = []
+    t.svc.on((e, p) => events.push(`${e} ${JSON.stringify(p)}`))
+    expect(await t.svc.invoke('catalog:removeSource', { id: failed })).toEqual({ removed: true })
+    expect(await t.svc.invoke('catalog:removeSource', { id: sourceId })).toEqual({ removed: true })
+    expect(await t.svc.invoke('catalog:removeSource', { id: sourceId })).toEqual({ removed: false })
+    expect(t.cat.sources()).toEqual([])
+    expect(t.cat.assetCount()).toBe(0)
+    expect(fs.existsSync(f)).toBe(true)
+    expect(events).toEqual([`catalog:changed {"sourceIds":[${failed}]}`, `catalog:changed {"sourceIds":[${sourceId}]}`])
+  })
+})
