@@ -22,6 +22,7 @@ vi.mock('../../../../../src-renderer/bridge', () => ({
         case 'gf:texture': { const t = TEX.find((x) => x.file === req.file)!; return { info: t, rgba: new Uint8Array(t.width * t.height * 4).fill(200) } }
         case 'gf:previewReplace': return { info: TEX[0], source: new Uint8Array(16 * 16 * 4), rgba: new Uint8Array(16 * 16 * 4).fill(10), psnr: 34.5678, resized: false, warnings: [] }
         case 'gf:repack': return { out: req.out, files: [{ file: '1.bin', changed: true, size: 1, sha256: 'x' }], replaced: [] }
+        case 'index:start': return { sources: [{ path: req.paths && (req.paths as string[])[0] }], assets: 1 }
         case 'catalog:sources': return []
         default: throw new Error(`unexpected ${channel}`)
       }
@@ -68,10 +69,14 @@ describe('gf TextureGrid', () => {
     expect(prev.req).toMatchObject({ set: '/sets/pm0999', file: '1.bin', entry: 0, path: '/pngs/new.png' })
     expect(document.querySelector('[data-testid="gf-psnr"]')!.textContent).toContain('34.57 dB')
     expect(document.querySelector('[data-testid="gf-pending"]')!.textContent).toContain('pm_Body')
+    // the cell shows the re-encoded picture of the pending replacement, not the stored one
+    expect(cell.querySelector('[data-testid="gf-thumb-new"]')).not.toBeNull()
+    expect(document.querySelector('[data-testid="gf-cell-3.bin-1"] [data-testid="gf-thumb"]')).not.toBeNull()
     ;(document.querySelector('[data-testid="gf-undo"]') as HTMLButtonElement).click()
     await settle()
     expect(document.querySelector('[data-testid="gf-pending"]')?.textContent ?? '').not.toContain('pm_Body')
     expect(document.querySelector('[data-testid="gf-psnr"]')).toBeNull()
+    expect(cell.querySelector('[data-testid="gf-thumb-new"]')).toBeNull()
     ;(document.querySelector('[data-testid="gf-undo"]') as HTMLButtonElement | null)?.click() // nothing left to undo is harmless
     // replace again and repack: the pending replacement is sent
     ;(document.querySelector('[data-testid="gf-replace"]') as HTMLButtonElement).click()
@@ -81,6 +86,9 @@ describe('gf TextureGrid', () => {
     const rp = calls.find((c) => c.channel === 'gf:repack')!
     expect(rp.req).toMatchObject({ set: '/sets/pm0999', out: '/pngs/new.png', replacements: [{ file: '1.bin', entry: 0, path: '/pngs/new.png' }] })
     expect(document.querySelector('[data-testid="gf-status"]')!.textContent).toContain('changed: 1.bin')
+    // the written set is indexed (and the catalog store selects it); the written queue is cleared
+    expect(calls.find((c) => c.channel === 'index:start')!.req).toEqual({ paths: ['/pngs/new.png'] })
+    expect(document.querySelector('[data-testid="gf-pending"]')?.textContent ?? '').not.toContain('pm_Body')
     app.unmount()
   })
 })
