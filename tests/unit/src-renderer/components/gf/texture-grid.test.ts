@@ -48,6 +48,18 @@ async function settle(): Promise<void> {
   }
 }
 
+/** The grid of a set source, mounted with a fresh store, once its first loads settled. */
+async function mountGrid(setPath: string) {
+  const pinia = createPinia()
+  setActivePinia(pinia)
+  const source: SourceRow = { id: 1, path: setPath, size: 0, mtime: 0, hash: '', kind: 'gf-set', status: 'indexed', error: null, indexedAt: 0 }
+  const app = createApp({ render: () => h(TextureGrid, { asset: null, source }) })
+  app.use(pinia)
+  app.mount('#app')
+  await settle()
+  return app
+}
+
 describe('gf TextureGrid', () => {
   beforeEach(() => {
     calls.length = 0
@@ -55,13 +67,7 @@ describe('gf TextureGrid', () => {
   })
 
   it('shows badges, opens a texture, previews a replacement with PSNR, lists it as pending, undoes, repacks', async () => {
-    const pinia = createPinia()
-    setActivePinia(pinia)
-    const source: SourceRow = { id: 1, path: '/sets/pm0999', size: 0, mtime: 0, hash: '', kind: 'gf-set', status: 'indexed', error: null, indexedAt: 0 }
-    const app = createApp({ render: () => h(TextureGrid, { asset: null, source }) })
-    app.use(pinia)
-    app.mount('#app')
-    await settle()
+    const app = await mountGrid('/sets/pm0999')
     const grid = document.querySelector('[data-testid="gf-texture-grid"]')!
     expect(grid.textContent).toContain('2 textures')
     expect(grid.textContent).toContain('missing: 8.bin')
@@ -102,13 +108,7 @@ describe('gf TextureGrid', () => {
   })
 
   it('Cancel stops a running repack through its job id and says nothing was written', async () => {
-    const pinia = createPinia()
-    setActivePinia(pinia)
-    const source: SourceRow = { id: 1, path: '/sets/pm0998', size: 0, mtime: 0, hash: '', kind: 'gf-set', status: 'indexed', error: null, indexedAt: 0 }
-    const app = createApp({ render: () => h(TextureGrid, { asset: null, source }) })
-    app.use(pinia)
-    app.mount('#app')
-    await settle()
+    const app = await mountGrid('/sets/pm0998')
     holdRepack = true
     ;(document.querySelector('[data-testid="gf-repack"]') as HTMLButtonElement).click()
     await settle()
