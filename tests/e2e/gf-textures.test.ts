@@ -59,7 +59,7 @@ function meanDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
 }
 
 describe('GF textures in the app', () => {
-  it('grid, texture view, replace with PSNR, repack', async () => {
+  it('grid, texture view, replace with PSNR (fitted split, new thumbnail), reload keeps it, batch replace report, repack indexed and selected', async () => {
     const { page, pageErrors } = await openApp(browser, served)
     await page.click('[data-testid="tree-row-source"]')
     await page.waitForSelector('[data-testid="gf-cell-3.bin-9"]', { timeout: 60_000 })
