@@ -6,7 +6,6 @@
  */
 import { onBeforeUnmount, onMounted, ref } from 'vue'
 import type { Vec3 } from '@shared/formats/re/euler'
-import { getQuat, withQuat } from '@shared/formats/re/pose-edit'
 import { PoseKeys, type PoseCommand } from './pose-keys'
 import { copyBone, pasteBone, rotateBone, type CopiedBone } from './pose-ops'
 import type { usePoseStore } from './pose-store'
@@ -16,6 +15,8 @@ export interface PoseKeyHost {
   /** Shows the store's current pose in the view. */
   refresh(): void
   select(bone: number): void
+  /** Alt+R: the selected bone back to its reference rotation (one undo step). */
+  clearBone(): void
   save(): void
   undo(): void
   redo(): void
@@ -64,9 +65,7 @@ export function usePoseKeys(host: PoseKeyHost) {
         host.refresh()
         break
       case 'clear-rotation':
-        host.store.apply(withQuat(pose, s.selected, getQuat(sk.rotations, s.selected)))
-        host.refresh()
-        break
+        return host.clearBone()
       case 'copy':
         clip = copyBone(pose, sk.rotations, sk.names, s.selected)
         if (clip) host.status(`Copied the rotation of ${clip.name}.`)
