@@ -60,6 +60,9 @@ export function flipRotation(copied: CopiedBone, targetRef: Quat): Quat {
   return quatMultiply(targetRef, reflectX(delta))
 }
 
+/** Ring thickness factor given to Babylon's rotation gizmo (its default 1 is 0.005 × scale). */
+export const GIZMO_THICKNESS = 8
+
 /** Ring diameter of Babylon's rotation gizmo at scale 1 (PlaneRotationGizmo's torus). */
 export const GIZMO_RING_DIAMETER = 0.6
 

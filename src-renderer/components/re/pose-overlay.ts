@@ -20,7 +20,7 @@ import '@babylonjs/core/Culling/ray.js'
 import type { Quat } from '@shared/formats/re/euler'
 import { boundsRadius } from '@shared/scene/bounds'
 import type { Viewport } from '../../viewport/viewport'
-import { gizmoScale } from './pose-ops'
+import { gizmoScale, GIZMO_THICKNESS } from './pose-ops'
 
 export interface PoseOverlayEvents {
   pick(bone: number): void
@@ -50,7 +50,9 @@ export class PoseOverlay {
     this.matSelected.diffuseColor = new Color3(1, 0.62, 0.15)
     this.matSelected.emissiveColor = new Color3(0.4, 0.2, 0)
     this.layer = new UtilityLayerRenderer(scene)
-    this.gizmo = new RotationGizmo(this.layer)
+    // Rings 8× Babylon's default thickness: at a skeleton-sized scale (~0.5) the default torus
+    // (0.005 × scale) would be thinner than a pixel at the framed view.
+    this.gizmo = new RotationGizmo(this.layer, 32, false, GIZMO_THICKNESS)
     this.gizmo.updateGizmoRotationToMatchAttachedMesh = true
     // A world size from the skeleton's bounds (set in attach), not a constant screen size.
     this.gizmo.updateScale = false
