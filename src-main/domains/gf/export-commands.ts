@@ -4,8 +4,7 @@ import { promises as fsp } from 'node:fs'
 import { UsageError, requireString, type Command } from '../../cli/command'
 import { loadSet } from './set-folder'
 import { writeFileAtomic } from '../../node/atomic'
-import { exportAllSets } from './export-batch'
-import { exportSetGlb, lodOption } from './export-set'
+import { lodOption } from './lod-option'
 
 function lod(v: unknown) {
   const l = lodOption(v)
@@ -33,6 +32,7 @@ export const gfExportCommand: Command = {
     if (st?.isDirectory()) throw new Error(`--out ${out} is a folder; give a file name, e.g. ${path.join(out, 'model.glb')}`)
     const set = await loadSet(ctx.positionals[0]!)
     if (set.missing.length) ctx.err(`warning: ${set.missing.join(', ')} missing from the set`)
+    const { exportSetGlb } = await import('./export-set') // glTF-Transform and PNG only when exporting
     const { glb, result } = await exportSetGlb(set, { lod: l, motions: ctx.values['no-motions'] !== true, name: path.basename(path.resolve(ctx.positionals[0]!)) })
     for (const w of result.warnings) ctx.err(`warning: ${w}`)
     ctx.signal.throwIfAborted()
@@ -64,6 +64,7 @@ export const gfExportAllCommand: Command = {
     const bar = ctx.progress('export-all')
     let manifest
     try {
+      const { exportAllSets } = await import('./export-batch')
       manifest = await exportAllSets(path.resolve(ctx.positionals[0]!), out, { lod: l, signal: ctx.signal, progress: (d, t, s) => bar.update(d, t, s), warn: (w) => ctx.err(`warning: ${w}`) })
     } finally {
       bar.end()

@@ -26,7 +26,4 @@ export async function exportSetGlb(set: GfSet, opts: SetExportOptions = {}): Pro
 }
 
 /** Parses `--lod`; undefined when absent. */
-export function lodOption(v: unknown): GfLod | undefined | 'bad' {
-  if (v === undefined) return undefined
-  return v === 'high' || v === 'low' ? v : 'bad'
-}
+export { lodOption } from './lod-option'
