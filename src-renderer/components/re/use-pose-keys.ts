@@ -23,6 +23,8 @@ export interface PoseKeyHost {
   status(text: string): void
   /** The camera's view direction in the frame of the bone's parent (free rotation axis). */
   viewAxis(bone: number): Vec3 | null
+  /** The editor's element (keys typed elsewhere, e.g. in the asset tree, are not the editor's). */
+  root(): HTMLElement | null
   /** Folds or unfolds a side panel (T: bone tree, N: bone panel). */
   panel(side: 'left' | 'right'): void
 }
@@ -96,8 +98,18 @@ export function usePoseKeys(host: PoseKeyHost) {
     hud.value = keys.label
   }
 
+  /** Keys belong to the editor when nothing else has the focus (body) or the focus is inside it. */
+  function ours(t: EventTarget | null): boolean {
+    if (!(t instanceof Node) || t === document.body || t === document.documentElement) return true
+    const root = host.root()
+    return !!root && root.contains(t)
+  }
+
   function onKey(e: KeyboardEvent): void {
     const t = e.target as HTMLElement | null
+    if (!keys.rotating && !ours(t)) return
+    // Ctrl+C over selected text copies the text
+    if (!keys.rotating && (e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'c' && !(window.getSelection()?.isCollapsed ?? true)) return
     const typing = !!t && (t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.tagName === 'INPUT')
     // Number fields keep their keys, except undo/redo (as before) and Ctrl+S.
     if (typing && !keys.rotating && !(e.ctrlKey && (t as HTMLInputElement).type === 'number')) return

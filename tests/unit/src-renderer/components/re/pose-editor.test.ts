@@ -281,6 +281,12 @@ describe('RE pose editor', () => {
     search.dispatchEvent(new KeyboardEvent('keydown', { key: 'r', bubbles: true }))
     await settle()
     expect($('re-rotate-hud')).toBeNull()
+    // keys typed outside the editor (another panel of the app) are not the editor's
+    const outside = document.createElement('div')
+    document.body.appendChild(outside)
+    outside.dispatchEvent(new KeyboardEvent('keydown', { key: 'r', code: 'KeyR', bubbles: true }))
+    await settle()
+    expect($('re-rotate-hud')).toBeNull()
     // Ctrl+S saves (through the picker)
     key('s', { ctrlKey: true })
     await settle()

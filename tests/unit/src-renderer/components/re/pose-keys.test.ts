@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { PoseKeys, DEGREES_PER_PIXEL, type KeyInput } from '../../../../../src-renderer/components/re/pose-keys'
+import { PoseKeys, DEGREES_PER_PIXEL, type KeyInput, type PoseCommand } from '../../../../../src-renderer/components/re/pose-keys'
 
 const k = (key: string, mods: Omit<KeyInput, 'key'> = {}): KeyInput => ({ key, code: /^[a-z]$/i.test(key) ? `Key${key.toUpperCase()}` : undefined, ...mods })
 /** Presses keys in turn (a bone selected) and returns every command. */
-function press(m: PoseKeys, ...keys: (string | KeyInput)[]) {
-  return keys.flatMap((x) => m.key(typeof x === 'string' ? k(x) : x, true) ?? [{ type: 'unhandled' as const }])
+function press(m: PoseKeys, ...keys: (string | KeyInput)[]): (PoseCommand | { type: 'unhandled' })[] {
+  return keys.flatMap((x): (PoseCommand | { type: 'unhandled' })[] => m.key(typeof x === 'string' ? k(x) : x, true) ?? [{ type: 'unhandled' }])
 }
 
 describe('pose editor keys (state machine)', () => {
