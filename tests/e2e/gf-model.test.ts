@@ -10,7 +10,7 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import { execFileSync } from 'node:child_process'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
+import { answerFileBrowser, launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
 import { buildSyntheticSet, gradientPicture } from '../fixtures/gf/build-set'
 import { encodePng } from '../../src-main/domains/gf/png'
 
@@ -44,9 +44,8 @@ describe('GF model in the app', () => {
     // a pending replacement made in the texture view…
     await page.click('[data-testid="gf-cell-1.bin-0"]')
     await page.waitForSelector('[data-testid="gf-texture-view"]')
-    let answer = path.join(setDir, 'new-body.png')
-    page.on('dialog', (d) => void d.accept(answer))
     await page.click('[data-testid="gf-replace"]')
+    await answerFileBrowser(page, path.join(setDir, 'new-body.png'))
     await page.waitForSelector('[data-testid="gf-pending"]', { timeout: 60_000 })
     // …then the model
     await page.click('[data-testid="gf-show-model"]')
@@ -65,10 +64,11 @@ describe('GF model in the app', () => {
     // batch export of the dump folder
     await page.click('[data-testid="gf-batch-open"]')
     const out = path.join(dir, 'dump', 'glb-out')
-    answer = path.join(dir, 'dump')
     await page.click('[data-testid="gf-batch-pick-dir"]')
-    answer = out
+    await answerFileBrowser(page, path.join(dir, 'dump'))
+    fs.mkdirSync(out, { recursive: true }) // the folder browser picks an existing (empty) folder
     await page.click('[data-testid="gf-batch-pick-out"]')
+    await answerFileBrowser(page, out)
     expect(await page.inputValue('[data-testid="gf-batch-out"]')).toBe(out)
     await page.click('[data-testid="gf-batch-start"]')
     await page.waitForSelector('[data-testid="gf-batch-result"], [data-testid="gf-batch-error"]', { timeout: 60_000 })
