@@ -11,7 +11,7 @@ export const sceneHandlers: Handlers = {
   'scene:export': async (req, ctx) => {
     const id = req.id === 'demo' ? 'demo' : Number(req.id)
     if (typeof req.out !== 'string' || !req.out) throw new Error('scene:export needs `out`, the .glb file to write')
-    const out = ctx.allowPath(req.out, 'write')
+    const out = ctx.allowPath(req.out, 'write', { overwrite: req.overwrite === true })
     const jobId = req.jobId ?? ''
     const summary = await exportSceneGlb(ctx.catalog, id, out, {
       overwrite: req.overwrite === true,
