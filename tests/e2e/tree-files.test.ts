@@ -8,7 +8,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as fs from 'node:fs'
-import * as os from 'node:os'
 import * as path from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { answerFileBrowser, launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
@@ -17,11 +16,15 @@ import { genericRom } from '../fixtures/platform/n64'
 let served: Served
 let browser: Browser
 let dir: string
-/** `/tmp/…` sorts before the samples' folder under the repository (`/work/…` or similar). */
+/**
+ * The new ROMs' folder must sort before the samples' folder (`<repo>/resources/samples`). The
+ * system temp folder does not always (a clone under `/tmp/ci-…` sorts before `/tmp/mb-…`), so the
+ * folder is made inside the repository, as `<repo>/.tmp-e2e-tree-…` (git ignores `.tmp-*`).
+ */
 let romDir: string
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-e2e-tree-'))
+  dir = fs.mkdtempSync(path.join(repoRoot, '.tmp-e2e-tree-'))
   romDir = path.join(dir, 'new roms')
   fs.mkdirSync(romDir)
   // written out of name order; "Game 10" must come after "Game 9"
@@ -41,7 +44,7 @@ const selected = (page: Page) => page.locator('[data-testid^="tree-row-"].select
 
 describe('a tree you can trust, context menus, the file browser', () => {
   it('tree race recipe: indexing new ROMs keeps rows, expansion and selection', async () => {
-    expect(romDir < path.join(repoRoot, 'resources', 'samples'), 'the new folder sorts first').toBe(true)
+    expect(romDir.localeCompare(path.join(repoRoot, 'resources', 'samples'), undefined, { numeric: true, sensitivity: 'base' }), 'the new folder sorts first').toBeLessThan(0)
     const { page, pageErrors } = await openApp(browser, served)
     await sourceRow(page, 'snap-sample.z64.gz').waitFor({ timeout: 120_000 })
     await sourceRow(page, 'stadium-sample.z64.gz').waitFor({ timeout: 120_000 })
