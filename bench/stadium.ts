@@ -1,19 +1,32 @@
 /**
- * Stadium bench: full export of a 215-model Stadium-layout image (our synthetic models) and the
- * per-model open time (decompress + root + geo walk + DLs) and scene build time.
+ * Stadium bench: a 215-model Stadium-layout image (our synthetic models, padded to the real
+ * 32 MiB ROM size): per-model open and scene build time; per-model glb writing (split into scene
+ * validation, glTF document building and container writing) beside its floor, a plain write of
+ * the same glb bytes; the whole export (glb + PNG + manifest + moves) in a child process with its
+ * peak RSS beside the ROM size (growth over the process's RSS before the ROM is read).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { WebIO } from '@gltf-transform/core'
+import { KHRMaterialsUnlit } from '@gltf-transform/extensions'
 import type { Report } from './run'
 import { buildStadiumRom } from '../tests/fixtures/stadium/rom-builder'
 import { fixtureFiles } from '../tests/fixtures/stadium/models'
 import { openStadiumRom, loadModel } from '../src-shared/formats/stadium/model'
 import { buildStadiumScene } from '../src-shared/formats/stadium/scene'
-import { exportStadium } from '../src-main/domains/stadium/rom-file'
+import { exportGlb, sceneToDocument } from '../src-shared/export/gltf'
+import { validateScene } from '../src-shared/scene/validate'
+
+const REAL_ROM_SIZE = 32 * 1024 * 1024
+const MiB = 1024 * 1024
 
 export async function run(report: Report): Promise<void> {
-  const rom = buildStadiumRom({ files: fixtureFiles(215) })
+  const built = buildStadiumRom({ files: fixtureFiles(215) })
+  const rom = new Uint8Array(Math.max(REAL_ROM_SIZE, built.byteLength))
+  rom.set(built)
   const sr = openStadiumRom(rom, 'bench.z64', 'bench')
   const n = sr.archive.entries.length
   let t = performance.now()
@@ -21,13 +34,57 @@ export async function run(report: Report): Promise<void> {
   const open = (performance.now() - t) / n
   report('stadium', `open model (unwrap + geo walk + DLs), mean of ${n}`, open, 'ms')
   t = performance.now()
-  for (let i = 0; i < n; i++) buildStadiumScene(loadModel(sr, i))
+  const scenes = Array.from({ length: n }, (_, i) => buildStadiumScene(loadModel(sr, i)))
   report('stadium', `open + neutral scene, mean of ${n}`, (performance.now() - t) / n, 'ms')
-  const dir = mkdtempSync(path.join(tmpdir(), 'stadium-bench-'))
+  await glbFigures(report, scenes)
+  exportFigures(report, rom)
+}
+
+async function glbFigures(report: Report, scenes: ReturnType<typeof buildStadiumScene>[]): Promise<void> {
+  const n = scenes.length
+  for (const s of scenes.slice(0, 10)) await exportGlb(s) // warm-up
+  let t = performance.now()
+  const glbs: Uint8Array[] = []
+  for (const s of scenes) glbs.push(await exportGlb(s))
+  const glbMs = (performance.now() - t) / n
+  const kib = glbs.reduce((a, g) => a + g.byteLength, 0) / n / 1024
+  // where it goes: validation, document building (gltf-transform's property graph), container write
+  t = performance.now()
+  for (const s of scenes) validateScene(s)
+  const vMs = (performance.now() - t) / n
+  t = performance.now()
+  const docs = scenes.map((s) => sceneToDocument(s, { skipValidation: true }))
+  const dMs = (performance.now() - t) / n
+  const io = new WebIO().registerExtensions([KHRMaterialsUnlit])
+  t = performance.now()
+  for (const d of docs) await io.writeBinary(d)
+  const wMs = (performance.now() - t) / n
+  const dir = mkdtempSync(path.join(tmpdir(), 'stadium-glb-'))
   try {
     t = performance.now()
-    const res = await exportStadium(sr, path.join(dir, 'out'))
-    report('stadium', `full export of a ${n}-model image (glb + PNG + manifest + moves)`, (performance.now() - t) / 1000, 's', `${res.files.length} files`)
+    glbs.forEach((g, i) => writeFileSync(path.join(dir, `${i}.glb`), g))
+    const floor = (performance.now() - t) / n
+    report('stadium', `glb writing per model (mean of ${n}, ${kib.toFixed(1)} KiB each)`, glbMs, 'ms', `floor: plain write of the same bytes ${floor.toFixed(3)} ms, ${(glbMs / floor).toFixed(0)}× it`)
+    report('stadium', '  of which: validateScene', vMs, 'ms')
+    report('stadium', '  of which: sceneToDocument (gltf-transform document)', dMs, 'ms')
+    report('stadium', '  of which: WebIO.writeBinary (container)', wMs, 'ms')
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** The whole export in a child process (its own peak RSS). */
+function exportFigures(report: Report, rom: Uint8Array): void {
+  const dir = mkdtempSync(path.join(tmpdir(), 'stadium-bench-'))
+  try {
+    const romPath = path.join(dir, 'bench.z64')
+    writeFileSync(romPath, rom)
+    const child = fileURLToPath(new URL('./stadium-export-child.ts', import.meta.url))
+    const out = execFileSync(process.execPath, ['--import', 'tsx', child, romPath, path.join(dir, 'out')], { encoding: 'utf8' })
+    const r = JSON.parse(out.trim().split('\n').pop()!) as { baselineRss: number; peakRss: number; ms: number; models: number }
+    const growth = r.peakRss - r.baselineRss
+    report('stadium', `full export of a ${r.models}-model image (glb + PNG + manifest + moves)`, r.ms / 1000, 's', `${(r.ms / r.models).toFixed(1)} ms per model`)
+    report('stadium', `  peak RSS growth over the start (ROM ${(rom.byteLength / MiB).toFixed(0)} MiB)`, growth / MiB, 'MiB', `${(growth / rom.byteLength).toFixed(2)}× the ROM; peak RSS ${(r.peakRss / MiB).toFixed(0)} MiB, start ${(r.baselineRss / MiB).toFixed(0)} MiB`)
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

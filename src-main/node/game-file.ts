@@ -71,7 +71,10 @@ export async function readGameFile(file: string, limits: GameFileLimits): Promis
   assertGameFileSize(name, size, limits)
   let raw: Uint8Array
   try {
-    raw = new Uint8Array(await fsp.readFile(file))
+    // A plain Uint8Array view of the Buffer readFile allocated for this file (not pooled), not a
+    // copy: a 32 MiB ROM stays 32 MiB in memory.
+    const b = await fsp.readFile(file)
+    raw = new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
   } catch (e) {
     throw new FormatError(`cannot read the file: ${(e as Error).message}`, { file: name })
   }

@@ -29,6 +29,9 @@ export interface GfModelApi {
   }
   /** Batch `gf export-all` of a folder into a new folder; progress as `gf:progress` events with `jobId`. */
   'gf:exportSets': { req: { dir: string; out: string; lod?: 'high' | 'low'; jobId: string }; res: { out: string; manifest: GfBatchItem[] } }
-  /** Cancels a running `gf:exportSets` (its output folder is not written). */
+  /**
+   * Cancels a running `gf:exportSets`, `gf:previewReplace` or `gf:repack` by its jobId: it rejects
+   * with an error of code `cancelled` and writes nothing. `cancelled`: false when no such job runs.
+   */
   'gf:cancelJob': { req: { jobId: string }; res: { cancelled: boolean } }
 }

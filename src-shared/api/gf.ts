@@ -55,12 +55,13 @@ export interface GfApi {
   /**
    * Re-encodes an image in the texture's format and size and decodes it back: the "after" view.
    * An image of another size is resampled (bilinear) when `resize` is true, refused otherwise.
+   * With a `jobId`: ETC encoding progress as `gf:progress` events, cancellable with `gf:cancelJob`.
    */
   'gf:previewReplace': {
-    req: GfReplacementReq & { set: string; resize?: boolean }
+    req: GfReplacementReq & { set: string; resize?: boolean; jobId?: string }
     res: { info: GfTextureInfo; source: Uint8Array; rgba: Uint8Array; psnr: number | null; resized: boolean; warnings: string[] }
   }
-  /** Writes a repacked set into a new folder `out`; progress as `gf:progress` events with `jobId`. */
+  /** Writes a repacked set into a new folder `out`; progress as `gf:progress` events with `jobId` (cancel: `gf:cancelJob`). */
   'gf:repack': {
     req: { set: string; out: string; replacements: GfReplacementReq[]; resize?: boolean; jobId?: string }
     res: { out: string; files: { file: string; changed: boolean; size: number; sha256: string }[]; replaced: GfReplacedReport[] }

@@ -61,6 +61,8 @@ export interface GltfExportOptions {
   generator?: string
   /** Skip `validateScene` (only for callers that validated already). */
   skipValidation?: boolean
+  /** PNG bytes per neutral texture (`texturePng`), when the caller encodes them anyway (an export writing PNG files too). */
+  texturePngs?: readonly Uint8Array[]
 }
 
 const WRAP: Record<WrapMode, 10497 | 33071 | 33648> = { repeat: 10497, clamp: 33071, mirror: 33648 }
@@ -175,7 +177,7 @@ export function sceneToDocument(scene: Scene, opts: GltfExportOptions = {}): Doc
     doc.createAccessor(name).setType(type).setArray(array).setBuffer(buffer)
 
   // Images, one per neutral texture, in order.
-  const gTextures: GTexture[] = scene.textures.map((t) => doc.createTexture(t.name).setImage(texturePng(t)).setMimeType('image/png').setURI(`${t.name}.png`))
+  const gTextures: GTexture[] = scene.textures.map((t, i) => doc.createTexture(t.name).setImage(opts.texturePngs?.[i] ?? texturePng(t)).setMimeType('image/png').setURI(`${t.name}.png`))
 
   // Materials.
   const unlitExt = scene.materials.some((m) => m.unlit) ? doc.createExtension(KHRMaterialsUnlit) : null

@@ -1,4 +1,4 @@
-// Bootstrap of the re-encode worker thread (see reencode-worker.ts): registers tsx in this thread
+// Bootstrap of an ETC1 pool worker thread (see etc1-pool.ts): registers tsx in this thread
 // (loader hooks registered in the main thread are not inherited by workers on Node 20), then loads
 // the TypeScript worker module. Plain JavaScript so that Node can start it as is.
 import { register } from 'tsx/esm/api'

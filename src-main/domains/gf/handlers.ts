@@ -12,6 +12,8 @@ import { reencodeTexture, type TextureReplacement } from '../../../src-shared/fo
 import { resizeBilinear } from '../../../src-shared/formats/pica/image'
 import { isEtc } from '../../../src-shared/formats/pica/texture-format'
 import { reencodeOffThread } from './reencode-worker'
+import { asJob } from './jobs'
+
 
 function info(t: GfTextureRef, set: GfSet): GfTextureInfo {
   const f = set.files.find((x) => x.file === t.file)!
@@ -85,10 +87,13 @@ export const gfHandlers: Handlers = {
     const warnings: string[] = []
     const img = await image(ctx, req)
     const { rgba, resized } = fit(img, t.header.width, t.header.height, req.resize ?? true, warnings)
-    // ETC1/ETC1A4 encoding is slow (seconds for 1024×1024): it runs on a worker thread so the
-    // server keeps answering; the other formats are cheap and run inline.
+    // ETC1/ETC1A4 encoding is slow (seconds for 1024×1024): it runs on the worker pool (all
+    // cores) so the server keeps answering; the other formats are cheap and run inline.
     const job = [t.bytes, rgba, t.header.width, t.header.height, { file: t.file, entry: t.entry }] as const
-    const r = isEtc(t.header.format) ? await reencodeOffThread(...job) : reencodeTexture(...job)
+    const jobId = req.jobId
+    const r = isEtc(t.header.format)
+      ? await asJob(jobId, (signal) => reencodeOffThread(...job, { signal, onProgress: jobId ? (done, total) => emitProgress(ctx, { jobId, done, total, detail: 'encoding' }) : undefined }))
+      : reencodeTexture(...job)
     return { info: info(t, set), source: rgba, rgba: r.decoded, psnr: Number.isFinite(r.psnr) ? r.psnr : null, resized, warnings }
   },
   'gf:repack': async (req, ctx) => {
@@ -103,7 +108,7 @@ export const gfHandlers: Handlers = {
       reps.push({ file: r.file, entry: r.entry, rgba, width: t.header.width, height: t.header.height, source: img.name })
     }
     const jobId = req.jobId ?? `gf-repack-${Date.now()}`
-    const res = await repackSetToFolder(set, out, reps, { progress: (done, total, detail) => emitProgress(ctx, { jobId, done, total, detail }) })
+    const res = await asJob(jobId, (signal) => repackSetToFolder(set, out, reps, { signal, progress: (done, total, detail) => emitProgress(ctx, { jobId, done, total, detail }) }))
     ctx.grantPath(out)
     return { out: res.out, files: res.files, replaced: res.replaced.map((r) => ({ ...r, psnr: Number.isFinite(r.psnr) ? r.psnr : null })) }
   },

@@ -10,8 +10,8 @@ import { resizeBilinear } from '../../../src-shared/formats/pica/image'
 import { decodePng, readPng } from './png'
 import { loadSet } from './set-folder'
 import { exportAllSets } from './export-batch'
+import { asJob, cancelJob } from './jobs'
 
-const jobs = new Map<string, AbortController>()
 
 async function overrides(ctx: ServiceContext, set: Awaited<ReturnType<typeof loadSet>>, reps: GfReplacementReq[]): Promise<Map<string, Uint8Array>> {
   const out = new Map<string, Uint8Array>()
@@ -36,20 +36,10 @@ export const gfModelHandlers: Handlers = {
   'gf:exportSets': async (req, ctx) => {
     const dir = ctx.allowPath(req.dir, 'read')
     const out = ctx.allowPath(req.out, 'write')
-    const ac = new AbortController()
-    jobs.set(req.jobId, ac)
     const emit = ctx.emit as unknown as (e: string, payload: unknown) => void
-    try {
-      const manifest = await exportAllSets(dir, out, { lod: req.lod, signal: ac.signal, progress: (done, total, detail) => emit('gf:progress', { jobId: req.jobId, done, total, detail }) })
-      ctx.grantPath(out)
-      return { out, manifest }
-    } finally {
-      jobs.delete(req.jobId)
-    }
+    const manifest = await asJob(req.jobId, (signal) => exportAllSets(dir, out, { lod: req.lod, signal, progress: (done, total, detail) => emit('gf:progress', { jobId: req.jobId, done, total, detail }) }))
+    ctx.grantPath(out)
+    return { out, manifest }
   },
-  'gf:cancelJob': async (req) => {
-    const ac = jobs.get(req.jobId)
-    ac?.abort(new Error('cancelled'))
-    return { cancelled: !!ac }
-  },
+  'gf:cancelJob': async (req) => ({ cancelled: cancelJob(req.jobId) }),
 }

@@ -10,7 +10,9 @@ import { createHash } from 'node:crypto'
 import { writeDirAtomic } from '../../node/atomic'
 import { parsePackage } from '../../../src-shared/formats/gf/package'
 import { verifyRepack } from '../../../src-shared/formats/gf/repack'
-import { listTextures, type GfSet } from '../../../src-shared/formats/gf/gf-set'
+import { findTexture, listTextures, type GfSet } from '../../../src-shared/formats/gf/gf-set'
+import { isEtc } from '../../../src-shared/formats/pica/texture-format'
+import { encodePicaWithMipsParallel } from './etc1-pool'
 import { repackSet, type ReplacementReport, type TextureReplacement } from '../../../src-shared/formats/gf/replace'
 import { decodeGfTexture } from '../../../src-shared/formats/gf/texture'
 import type { EncodeOptions } from '../../../src-shared/formats/pica/texture-codec'
@@ -36,7 +38,7 @@ export async function repackSetToFolder(set: GfSet & { dir?: string }, outDir: s
   if (set.dir && path.resolve(set.dir) === path.resolve(outDir)) throw new Error(`the output folder must differ from the set folder ${set.dir}`)
   const total = set.files.length * 2 + 1
   opts.progress?.(0, total, 'encoding')
-  const result = repackSet(set, replacements, opts)
+  const result = repackSet(set, await encodeEtcOnPool(set, replacements, opts), opts)
   opts.signal?.throwIfAborted()
   opts.progress?.(1, total, 'writing')
   let step = 1
@@ -72,6 +74,26 @@ export async function repackSetToFolder(set: GfSet & { dir?: string }, outDir: s
     }),
     replaced: result.report,
   }
+}
+
+/**
+ * The ETC1/ETC1A4 replacements with their levels encoded on the worker pool (all cores; progress
+ * as "encoding FILE entry N: P %"); the others as given (repackSet encodes them, and reports a
+ * wrong size).
+ */
+async function encodeEtcOnPool(set: GfSet, replacements: TextureReplacement[], opts: EncodeOptions & { progress?: Progress; signal?: AbortSignal }): Promise<TextureReplacement[]> {
+  const out: TextureReplacement[] = []
+  const total = set.files.length * 2 + 1
+  for (const rep of replacements) {
+    const h = findTexture(set, rep.file, rep.entry).header
+    if (rep.reformat || rep.pixels || !isEtc(h.format) || rep.width !== h.width || rep.height !== h.height || rep.rgba.byteLength !== h.width * h.height * 4) {
+      out.push(rep)
+      continue
+    }
+    const progress = (d: number, t: number) => opts.progress?.(0, total, `encoding ${rep.file} entry ${rep.entry}: ${Math.floor((100 * d) / t)} %`)
+    out.push({ ...rep, pixels: await encodePicaWithMipsParallel(rep.rgba, h.width, h.height, h.format, h.levels, { ...opts, onProgress: progress }) })
+  }
+  return out
 }
 
 export interface ExtractResult {

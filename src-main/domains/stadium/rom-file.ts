@@ -85,7 +85,9 @@ export async function exportStadium(sr: StadiumRom, outDir: string, opts: Export
       opts.signal?.throwIfAborted()
       const m = loadModel(sr, i, opts)
       const scene = buildStadiumScene(m, opts)
-      const glb = await exportGlb(scene, { generator: GENERATOR })
+      // each texture is PNG-encoded once, for the glb and for its PNG file
+      const pngs = scene.textures.map(texturePng)
+      const glb = await exportGlb(scene, { generator: GENERATOR, texturePngs: pngs })
       if (opts.validate) await opts.validate(glb, `${m.slug}.glb`)
       const s = summarizeModel(m, scene)
       summaries.push(s)
@@ -96,7 +98,7 @@ export async function exportStadium(sr: StadiumRom, outDir: string, opts: Export
           // §10.2/§16.3: <slot>_<w>x<h>.png, slot = the exported image's index (the glb's image index)
           const rel = `${s.textureDir}/${String(k).padStart(2, '0')}_${t.width}x${t.height}.png`
           written.push(rel)
-          yield [rel, texturePng(t)]
+          yield [rel, pngs[k]!]
         }
       }
       done++

@@ -24,6 +24,8 @@ export interface TextureReplacement {
    * size and/or in another format. The entry is rebuilt and the package relaid out.
    */
   reformat?: { format?: PicaFormat; mipmaps?: number }
+  /** The texture's levels already encoded from `rgba` (see replaceGfTexturePixels); not with `reformat`. */
+  pixels?: Uint8Array
 }
 
 export interface ReplacementReport {
@@ -67,12 +69,12 @@ export class ReplacementError extends Error {
  * An image of another size is an error here, as CLI.md requires for `gf replace`; spec §12's
  * "resample it (warn)" is offered by the UI only (the `resize` flag of gf:previewReplace / gf:repack).
  */
-export function reencodeTexture(entry: Uint8Array, rgba: Uint8Array, width: number, height: number, ctx: { file?: string; entry?: number; base?: number; source?: string } = {}, opts: EncodeOptions = {}): { bytes: Uint8Array; psnr: number; decoded: Uint8Array } {
+export function reencodeTexture(entry: Uint8Array, rgba: Uint8Array, width: number, height: number, ctx: { file?: string; entry?: number; base?: number; source?: string } = {}, opts: EncodeOptions = {}, pixels?: Uint8Array): { bytes: Uint8Array; psnr: number; decoded: Uint8Array } {
   const h = parseGfTexture(entry, ctx)
   if (width !== h.width || height !== h.height) {
     throw new ReplacementError(`${ctx.source ?? 'image'} is ${width}×${height}, but ${ctx.file ?? ''} entry ${ctx.entry ?? '?'} (${h.name}) is ${h.width}×${h.height}; the replacement must have the texture's size`)
   }
-  const bytes = replaceGfTexturePixels(entry, h, rgba, opts)
+  const bytes = replaceGfTexturePixels(entry, h, rgba, opts, pixels)
   const decoded = decodeGfTexture(bytes, h)
   return { bytes, psnr: psnr(rgba, decoded, psnrChannels(h.format)), decoded }
 }
@@ -96,7 +98,7 @@ export function repackSet(set: GfSet, replacements: TextureReplacement[], opts: 
       report.push({ file: rep.file, entry: rep.entry, name: h.name, format, width: rep.width, height: rep.height, psnr: psnr(rep.rgba, decodeGfTexture(bytes, nh), psnrChannels(format)) })
       continue
     }
-    const { bytes, psnr: p } = reencodeTexture(ref.bytes, rep.rgba, rep.width, rep.height, { file: rep.file, entry: rep.entry, base, source: rep.source }, opts)
+    const { bytes, psnr: p } = reencodeTexture(ref.bytes, rep.rgba, rep.width, rep.height, { file: rep.file, entry: rep.entry, base, source: rep.source }, opts, rep.pixels)
     m.set(rep.entry, bytes)
     report.push({ file: rep.file, entry: rep.entry, name: h.name, format: h.format, width: h.width, height: h.height, psnr: p })
   }

@@ -132,11 +132,13 @@ export function decodeGfTexture(entry: Uint8Array, h: GfTextureHeader): Uint8Arr
 /**
  * A new entry equal to `entry` except for the pixel bytes: level 0 (and the mip levels that the
  * header announces and that fit) re-encoded from `rgba` in the texture's own format and size.
- * Bytes after the encoded levels up to TextureLength, and everything else, are kept.
+ * Bytes after the encoded levels up to TextureLength, and everything else, are kept. `pixels`:
+ * those levels already encoded by the caller (what `encodePicaWithMips` gives; the Node side
+ * encodes ETC1 on worker threads).
  */
-export function replaceGfTexturePixels(entry: Uint8Array, h: GfTextureHeader, rgba: Uint8Array, opts: EncodeOptions = {}): Uint8Array {
+export function replaceGfTexturePixels(entry: Uint8Array, h: GfTextureHeader, rgba: Uint8Array, opts: EncodeOptions = {}, pixels?: Uint8Array): Uint8Array {
   if (rgba.byteLength !== h.width * h.height * 4) throw new RangeError(`replacement is ${rgba.byteLength / 4} pixels, texture ${h.name} is ${h.width}×${h.height}`)
-  const encoded = encodePicaWithMips(rgba, h.width, h.height, h.format, h.levels, opts)
+  const encoded = pixels ?? encodePicaWithMips(rgba, h.width, h.height, h.format, h.levels, opts)
   const out = entry.slice()
   out.set(encoded, GF_TEXTURE_HEADER_SIZE)
   return out

@@ -9,17 +9,9 @@
  * Block order and byte order agree with SPICA's TextureCompression.cs and Citra's texture_decode.cpp.
  */
 import { EXPAND4, EXPAND5, QUANT4 } from './texel-codec'
+import { MOD, newHalf, searchHalf, type Etc1Effort, type Half } from './etc1-search'
 
-/** Modifier tables (small, large) by table index 0–7. Index 0 → +small, 1 → +large, 2 → −small, 3 → −large. */
-export const ETC1_TABLES: readonly (readonly [number, number])[] = [
-  [2, 8], [5, 17], [9, 29], [13, 42], [18, 60], [24, 80], [33, 106], [47, 183],
-]
-/** Modifier by table·4 + index. */
-const MOD = new Int32Array(32)
-for (let t = 0; t < 8; t++) {
-  const [s, l] = ETC1_TABLES[t]!
-  MOD[t * 4] = s; MOD[t * 4 + 1] = l; MOD[t * 4 + 2] = -s; MOD[t * 4 + 3] = -l
-}
+export { ETC1_TABLES } from './etc1-search'
 
 const clamp255 = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v)
 
@@ -94,8 +86,7 @@ export function decodeEtc1(src: Uint8Array, width: number, height: number, withA
 
 // ---- encoder ------------------------------------------------------------------------------
 
-/** How hard the encoder searches base colours around each sub-block's optimum. */
-export type Etc1Effort = 'fast' | 'normal' | 'high'
+export type { Etc1Effort } from './etc1-search'
 
 /** Pixel indices (y·4 + x) of the four half-blocks: left, right (flip 0), top, bottom (flip 1). */
 const HALVES: readonly Int32Array[] = [
@@ -104,99 +95,6 @@ const HALVES: readonly Int32Array[] = [
   Int32Array.from([0, 1, 2, 3, 4, 5, 6, 7]),
   Int32Array.from([8, 9, 10, 11, 12, 13, 14, 15]),
 ]
-
-/** Result of a half-block search. */
-interface Half {
-  q0: number; q1: number; q2: number
-  table: number
-  idx: Int32Array
-  err: number
-}
-
-function newHalf(): Half {
-  return { q0: 0, q1: 0, q2: 0, table: 0, idx: new Int32Array(8), err: Infinity }
-}
-
-/**
- * Best base colour (quantised to `bits` per channel, within [lo, hi] per channel), table and
- * per-pixel modifier for 8 pixels `px` (RGB, 24 values). Exhaustive over the 8 tables and the
- * 4 modifiers per pixel; base colours searched around the least-squares optimum of each table.
- */
-function searchHalf(px: Int32Array, bits: 4 | 5, lo: ArrayLike<number>, hi: ArrayLike<number>, effort: Etc1Effort, best: Half): Half {
-  best.err = Infinity
-  const maxQ = (1 << bits) - 1
-  const expand = bits === 4 ? EXPAND4 : EXPAND5
-  let ar = 0, ag = 0, ab = 0
-  for (let p = 0; p < 8; p++) { ar += px[p * 3]!; ag += px[p * 3 + 1]!; ab += px[p * 3 + 2]! }
-  ar /= 8; ag /= 8; ab /= 8
-  const spread = effort === 'high' ? 1 : 0
-  const cand = new Int32Array(3 * 6)
-  const nc = new Int32Array(3)
-  const idxTmp = new Int32Array(8)
-  for (let t = 0; t < 8; t++) {
-    // Refine the real-valued base for this table: assign each pixel the modifier nearest to its
-    // mean offset from the average, then base = mean(pixel − modifier).
-    let br = ar, bg = ag, bb = ab
-    if (effort !== 'fast') {
-      let sr = 0, sg = 0, sb = 0
-      for (let p = 0; p < 8; p++) {
-        const d = (px[p * 3]! - ar + px[p * 3 + 1]! - ag + px[p * 3 + 2]! - ab) / 3
-        let bm = 0, be = Infinity
-        for (let k = 0; k < 4; k++) {
-          const e = Math.abs(d - MOD[t * 4 + k]!)
-          if (e < be) { be = e; bm = MOD[t * 4 + k]! }
-        }
-        sr += px[p * 3]! - bm; sg += px[p * 3 + 1]! - bm; sb += px[p * 3 + 2]! - bm
-      }
-      br = sr / 8; bg = sg / 8; bb = sb / 8
-    }
-    // Candidate quantised values per channel.
-    const real = [br, bg, bb]
-    for (let c = 0; c < 3; c++) {
-      const v = (real[c]! * maxQ) / 255
-      let n = 0
-      const from = effort === 'fast' ? Math.round(v) : Math.floor(v) - spread
-      const to = effort === 'fast' ? Math.round(v) : Math.ceil(v) + spread
-      for (let q = from; q <= to; q++) {
-        const qq = Math.min(hi[c]!, Math.max(lo[c]!, Math.min(maxQ, Math.max(0, q))))
-        let dup = false
-        for (let j = 0; j < n; j++) if (cand[c * 6 + j] === qq) dup = true
-        if (!dup) cand[c * 6 + n++] = qq
-      }
-      nc[c] = n
-    }
-    for (let i0 = 0; i0 < nc[0]!; i0++) {
-      const q0 = cand[i0]!, e0 = expand[q0]!
-      for (let i1 = 0; i1 < nc[1]!; i1++) {
-        const q1 = cand[6 + i1]!, e1 = expand[q1]!
-        for (let i2 = 0; i2 < nc[2]!; i2++) {
-          const q2 = cand[12 + i2]!, e2 = expand[q2]!
-          let sum = 0
-          for (let p = 0; p < 8 && sum < best.err; p++) {
-            const pr = px[p * 3]!, pg = px[p * 3 + 1]!, pb = px[p * 3 + 2]!
-            let be = Infinity, bk = 0
-            for (let k = 0; k < 4; k++) {
-              const m = MOD[t * 4 + k]!
-              let vr = e0 + m; vr = vr < 0 ? 0 : vr > 255 ? 255 : vr
-              let vg = e1 + m; vg = vg < 0 ? 0 : vg > 255 ? 255 : vg
-              let vb = e2 + m; vb = vb < 0 ? 0 : vb > 255 ? 255 : vb
-              const e = (pr - vr) * (pr - vr) + (pg - vg) * (pg - vg) + (pb - vb) * (pb - vb)
-              if (e < be) { be = e; bk = k }
-            }
-            idxTmp[p] = bk
-            sum += be
-          }
-          if (sum < best.err) {
-            best.err = sum; best.q0 = q0; best.q1 = q1; best.q2 = q2; best.table = t
-            best.idx.set(idxTmp)
-          }
-        }
-      }
-    }
-    if (best.err === 0) break
-  }
-  return best
-}
 
 const FULL_LO = [0, 0, 0]
 const FULL_HI = [31, 31, 31]
@@ -208,6 +106,9 @@ class BlockEncoder {
   readonly dif = [0, 1, 2, 3].map(() => newHalf())
   readonly tmpA = newHalf()
   readonly tmpB = newHalf()
+  /** Winners copied out of tmpA (as the second half) and tmpB (as the first half). */
+  readonly keepA = newHalf()
+  readonly keepB = newHalf()
   readonly lo = new Int32Array(3)
   readonly hi = new Int32Array(3)
 
@@ -216,8 +117,12 @@ class BlockEncoder {
   /** Squared RGB error of the last encoded block, as the search computed it. */
   lastErr = 0
 
-  /** Encodes the 4×4 block whose RGB values are in `block` (16 × RGB, index y·4 + x). Returns [H, I]. */
-  encode(block: Int32Array): [number, number] {
+  /** Header and index halves of the last encoded block. */
+  h = 0
+  i = 0
+
+  /** Encodes the 4×4 block whose RGB values are in `block` (16 × RGB, index y·4 + x) into `h`, `i`. */
+  encode(block: Int32Array): void {
     for (let h = 0; h < 4; h++) {
       const list = HALVES[h]!, dst = this.halfPx[h]!
       for (let p = 0; p < 8; p++) {
@@ -245,11 +150,11 @@ class BlockEncoder {
         this.lo[0] = d1.q0 - 4; this.lo[1] = d1.q1 - 4; this.lo[2] = d1.q2 - 4
         this.hi[0] = d1.q0 + 3; this.hi[1] = d1.q1 + 3; this.hi[2] = d1.q2 + 3
         const c2 = searchHalf(this.halfPx[h2]!, 5, this.lo, this.hi, this.effort, this.tmpA)
-        if (d1.err + c2.err < bestErr) { bestErr = d1.err + c2.err; a = d1; b = copyHalf(c2); bestFlip = flip; bestDiff = 1 }
+        if (d1.err + c2.err < bestErr) { bestErr = d1.err + c2.err; a = d1; b = copyHalf(c2, this.keepA); bestFlip = flip; bestDiff = 1 }
         this.lo[0] = d2.q0 - 3; this.lo[1] = d2.q1 - 3; this.lo[2] = d2.q2 - 3
         this.hi[0] = d2.q0 + 4; this.hi[1] = d2.q1 + 4; this.hi[2] = d2.q2 + 4
         const c1 = searchHalf(this.halfPx[h1]!, 5, this.lo, this.hi, this.effort, this.tmpB)
-        if (c1.err + d2.err < bestErr) { bestErr = c1.err + d2.err; a = copyHalf(c1); b = d2; bestFlip = flip; bestDiff = 1 }
+        if (c1.err + d2.err < bestErr) { bestErr = c1.err + d2.err; a = copyHalf(c1, this.keepB); b = d2; bestFlip = flip; bestDiff = 1 }
       }
     }
     if (bestDiff) {
@@ -266,15 +171,15 @@ class BlockEncoder {
       I |= bitsFor(l1[p]!, a.idx[p]!)
       I |= bitsFor(l2[p]!, b.idx[p]!)
     }
-    return [H >>> 0, I >>> 0]
+    this.h = H >>> 0
+    this.i = I >>> 0
   }
 }
 
-/** The scratch results of constrained searches are reused by the next flip: keep a copy of a winner. */
-function copyHalf(src: Half): Half {
-  const h = newHalf()
-  h.q0 = src.q0; h.q1 = src.q1; h.q2 = src.q2; h.table = src.table; h.err = src.err; h.idx.set(src.idx)
-  return h
+/** Copies a half result into `dst` (constrained winners live in scratch the next flip reuses). */
+function copyHalf(src: Half, dst: Half): Half {
+  dst.q0 = src.q0; dst.q1 = src.q1; dst.q2 = src.q2; dst.table = src.table; dst.err = src.err; dst.idx.set(src.idx)
+  return dst
 }
 
 function fits(a: Half, b: Half): boolean {
@@ -294,12 +199,22 @@ function bitsFor(pi: number, idx: number): number {
  */
 export function encodeEtc1Block(rgb: ArrayLike<number>, effort: Etc1Effort = 'normal'): { h: number; i: number; err: number } {
   const enc = new BlockEncoder(effort)
-  const [h, i] = enc.encode(Int32Array.from(rgb))
-  return { h, i, err: enc.lastErr }
+  enc.encode(Int32Array.from(rgb))
+  return { h: enc.h, i: enc.i, err: enc.lastErr }
 }
 
 export interface Etc1EncodeOptions {
   effort?: Etc1Effort
+  /**
+   * Only the 8-pixel tile rows [from, to) (default: all). Each tile row is stored contiguously,
+   * so the parts of a split encode concatenate to the whole (how the worker pool splits work).
+   */
+  tileRows?: { from: number; to: number }
+}
+
+/** Bytes per tile row of an ETC1 (ETC1A4) level `width` texels wide. */
+export function etc1TileRowBytes(width: number, withAlpha: boolean): number {
+  return (width / 8) * 4 * (withAlpha ? 16 : 8)
 }
 
 /**
@@ -308,12 +223,13 @@ export interface Etc1EncodeOptions {
  */
 export function encodeEtc1(rgba: Uint8Array, width: number, height: number, withAlpha: boolean, opts: Etc1EncodeOptions = {}): Uint8Array {
   const blockBytes = withAlpha ? 16 : 8
-  const out = new Uint8Array((width / 4) * (height / 4) * blockBytes)
+  const from = opts.tileRows?.from ?? 0, to = opts.tileRows?.to ?? height / 8
+  const out = new Uint8Array((to - from) * etc1TileRowBytes(width, withAlpha))
   const view = new DataView(out.buffer)
   const enc = new BlockEncoder(opts.effort ?? 'normal')
   const block = new Int32Array(48)
   let d = 0
-  for (let ty = 0; ty < height; ty += 8) {
+  for (let ty = from * 8; ty < to * 8; ty += 8) {
     for (let tx = 0; tx < width; tx += 8) {
       for (let bi = 0; bi < 4; bi++) {
         const px = tx + (bi & 1) * 4
@@ -336,10 +252,10 @@ export function encodeEtc1(rgba: Uint8Array, width: number, height: number, with
           view.setUint32(d, aLo >>> 0, true)
           view.setUint32(d + 4, aHi >>> 0, true)
         }
-        const [H, I] = enc.encode(block)
+        enc.encode(block)
         const c = d + blockBytes - 8
-        view.setUint32(c, I, true)
-        view.setUint32(c + 4, H, true)
+        view.setUint32(c, enc.i, true)
+        view.setUint32(c + 4, enc.h, true)
         d += blockBytes
       }
     }

@@ -41,19 +41,33 @@ export function encodePica(rgba: Uint8Array, width: number, height: number, form
   return encodeTexels(rgba, width, height, format)
 }
 
+/** One level of a mip chain with its image (RGBA8) and where its bytes go. */
+export interface MipImage {
+  width: number
+  height: number
+  offset: number
+  size: number
+  rgba: Uint8Array
+}
+
 /**
- * Encodes level 0 and the mip levels (`levels` in total, each a 2×2 box-filtered half of the
- * previous one; stops below 8 texels) back to back, as a GFTexture stores them (spec §9.2).
+ * Level 0 and the mip levels (`levels` in total, each a 2×2 box-filtered half of the previous
+ * one; stops below 8 texels) with their images, as a GFTexture stores them back to back (spec §9.2).
  */
-export function encodePicaWithMips(rgba: Uint8Array, width: number, height: number, format: PicaFormat, levels: number, opts: EncodeOptions = {}): Uint8Array {
+export function mipImages(rgba: Uint8Array, width: number, height: number, format: PicaFormat, levels: number): MipImage[] {
   const chain = mipChain(format, width, height, levels)
+  let img = rgba
+  return chain.map((lv, i) => {
+    if (i > 0) img = downsample2x(img, chain[i - 1]!.width, chain[i - 1]!.height)
+    return { ...lv, rgba: img }
+  })
+}
+
+/** Encodes level 0 and its mip levels (see `mipImages`) back to back. */
+export function encodePicaWithMips(rgba: Uint8Array, width: number, height: number, format: PicaFormat, levels: number, opts: EncodeOptions = {}): Uint8Array {
+  const chain = mipImages(rgba, width, height, format, levels)
   const last = chain[chain.length - 1]!
   const out = new Uint8Array(last.offset + last.size)
-  let img = rgba
-  for (let i = 0; i < chain.length; i++) {
-    const lv = chain[i]!
-    if (i > 0) img = downsample2x(img, chain[i - 1]!.width, chain[i - 1]!.height)
-    out.set(encodePica(img, lv.width, lv.height, format, opts), lv.offset)
-  }
+  for (const lv of chain) out.set(encodePica(lv.rgba, lv.width, lv.height, format, opts), lv.offset)
   return out
 }

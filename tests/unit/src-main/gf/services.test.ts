@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync, readFileSync, existsSync, rmSync, mkdirSync
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { gfHandlers } from '../../../../src-main/domains/gf/handlers'
+import { gfModelHandlers } from '../../../../src-main/domains/gf/model-handlers'
 import type { ServiceContext } from '../../../../src-main/services/context'
 import { buildSyntheticSet, gradientPicture } from '../../../fixtures/gf/build-set'
 import { encodePng, decodePng } from '../../../../src-main/domains/gf/png'
@@ -60,5 +61,22 @@ describe('gf services', () => {
     const all = (await call('gf:exportAll', { set: setDir, out: path.join(tmp, 'all') })) as { count: number }
     expect(all.count).toBe(20)
     expect(existsSync(path.join(tmp, 'all', '2', '4_pm0999_00_BodyC1.png'))).toBe(true)
+  })
+
+  it('gf:previewReplace with a jobId reports ETC encoding progress and stops on gf:cancelJob', async () => {
+    const big = path.join(tmp, 'big')
+    mkdirSync(big)
+    for (const [n, b] of buildSyntheticSet(4).files) writeFileSync(path.join(big, n), b)
+    const png = encodePng(gradientPicture(256, 256, 3), 256, 256) // 1.bin entry 0: ETC1 256×256
+    const ok = (await call('gf:previewReplace', { set: big, file: '1.bin', entry: 0, png, jobId: 'p1' })) as { psnr: number }
+    expect(ok.psnr).toBeGreaterThan(30)
+    const mine = events.filter((x) => x.e === 'gf:progress' && (x.p as { jobId: string }).jobId === 'p1').map((x) => x.p as { done: number; total: number })
+    expect(mine.length).toBeGreaterThan(1)
+    expect(mine.at(-1)).toMatchObject({ done: 32, total: 32 }) // 256 / 8 tile rows
+    // cancel as soon as the first part is done
+    const cancelling = { ...ctx, emit: (e: string, p: { jobId: string }) => { if (e === 'gf:progress' && p.jobId === 'p2') void (gfModelHandlers['gf:cancelJob'] as (r: unknown) => Promise<unknown>)({ jobId: 'p2' }) } } as unknown as ServiceContext
+    const run = (gfHandlers['gf:previewReplace'] as (r: unknown, c: ServiceContext) => Promise<unknown>)({ set: big, file: '1.bin', entry: 0, png, jobId: 'p2' }, cancelling)
+    await expect(run).rejects.toMatchObject({ code: 'cancelled' })
+    expect(await (gfModelHandlers['gf:cancelJob'] as (r: unknown) => Promise<unknown>)({ jobId: 'p2' })).toEqual({ cancelled: false })
   })
 })

@@ -37,6 +37,15 @@ describe('readGameFile', () => {
     expect(await readGameFile(put('a.z64.gz', gzipSync(content)), LIMITS)).toEqual(content)
   })
 
+  it('gives a plain Uint8Array over exactly the file (slice copies, as for any Uint8Array)', async () => {
+    const raw = await readGameFile(put('b.z64', content), LIMITS)
+    expect(Buffer.isBuffer(raw)).toBe(false)
+    expect(raw.byteLength).toBe(1000)
+    const part = raw.slice(0, 4)
+    part[0] = 0xee
+    expect(raw[0]).toBe(0)
+  })
+
   it('reads ISIZE from the trailer, little endian', () => {
     const b = new Uint8Array(20)
     b.set([0x78, 0x56, 0x34, 0x12], 16)

@@ -3,7 +3,7 @@ import { WebIO, type Document } from '@gltf-transform/core'
 import { KHRMaterialsUnlit } from '@gltf-transform/extensions'
 import { validateBytes } from 'gltf-validator'
 import { decode as decodePng } from 'fast-png'
-import { cleanSkinAttributes, exportGlb } from '../../../../src-shared/export/gltf'
+import { cleanSkinAttributes, exportGlb, texturePng } from '../../../../src-shared/export/gltf'
 import { demoScene } from '../../../../src-shared/scene/demo'
 import { sampleChannel, sampleTimes, sampleWorldMatrices } from '../../../../src-shared/scene/sample'
 import { SceneError } from '../../../../src-shared/scene/validate'
@@ -80,6 +80,16 @@ describe('glTF export', () => {
     const scene = demoScene()
     const { doc } = await validGlb(scene)
     expectSameJointWorlds(scene, doc)
+  })
+
+  it('PNGs the caller encoded already (texturePngs) go in as they are: same glb bytes; other bytes show', async () => {
+    const scene = demoScene()
+    expect(scene.textures.length).toBeGreaterThan(1)
+    const own = await exportGlb(scene)
+    const pngs = scene.textures.map(texturePng)
+    expect(Buffer.from(await exportGlb(scene, { texturePngs: pngs })).equals(Buffer.from(own))).toBe(true)
+    const swapped = await exportGlb(scene, { texturePngs: [pngs[1]!, pngs[0]!, ...pngs.slice(2)] })
+    expect(Buffer.from(swapped).equals(Buffer.from(own))).toBe(false)
   })
 
   it('the read-back check can fail: a moved joint is noticed', async () => {

@@ -221,3 +221,49 @@ describe('ETC1 block encoder bookkeeping', () => {
     }
   })
 })
+
+describe('ETC1 encoder: search and split', () => {
+  it('every pixel takes the best of its four modifiers for the base and table emitted (near-black/white blocks clamp)', async () => {
+    const { encodeEtc1Block, decodeEtc1Block } = await import('../../../../../src-shared/formats/pica/etc1')
+    const r = rng(5)
+    const out = new Uint8Array(4 * 4 * 4)
+    const pixErr = (rgbv: Int32Array, p: number) => {
+      let e = 0
+      for (let k = 0; k < 3; k++) e += (out[p * 4 + k]! - rgbv[p * 3 + k]!) ** 2
+      return e
+    }
+    for (let n = 0; n < 150; n++) {
+      const rgbv = new Int32Array(48)
+      // a third each: mid-range, near 0, near 255 (the last two exercise the clamped path)
+      const centre = n % 3 === 0 ? 128 : n % 3 === 1 ? 10 : 245
+      for (let i = 0; i < 48; i++) rgbv[i] = c8(centre + (r() - 0.5) * 60)
+      for (const effort of ['fast', 'normal', 'high'] as const) {
+        const e = encodeEtc1Block(rgbv, effort)
+        decodeEtc1Block(e.h, e.i, out, 4, 0, 0)
+        for (let p = 0; p < 16; p++) {
+          const chosen = pixErr(rgbv, p)
+          const k = (p & 3) * 4 + (p >> 2) // index bit of pixel (x, y) = (p & 3, p >> 2)
+          for (let idx = 0; idx < 4; idx++) {
+            const i = ((e.i & ~((1 << k) | (1 << (16 + k)))) | ((idx & 1) << k) | ((idx >> 1) << (16 + k))) >>> 0
+            decodeEtc1Block(e.h, i, out, 4, 0, 0)
+            expect(pixErr(rgbv, p)).toBeGreaterThanOrEqual(chosen)
+          }
+          decodeEtc1Block(e.h, e.i, out, 4, 0, 0)
+        }
+      }
+    }
+  })
+
+  it('tile rows encoded apart concatenate to the whole level (ETC1 and ETC1A4)', async () => {
+    const { etc1TileRowBytes } = await import('../../../../../src-shared/formats/pica/etc1')
+    const img = photoLike(24, 32, 8)
+    for (let i = 0; i < 24 * 32; i++) img[i * 4 + 3] = (i * 7) & 255
+    for (const alpha of [false, true]) {
+      const whole = encodeEtc1(img, 24, 32, alpha, { effort: 'fast' })
+      expect(etc1TileRowBytes(24, alpha) * 4).toBe(whole.byteLength)
+      const parts = [[0, 1], [1, 3], [3, 4]].map(([from, to]) => encodeEtc1(img, 24, 32, alpha, { effort: 'fast', tileRows: { from: from!, to: to! } }))
+      expect(parts.map((p) => p.byteLength)).toEqual([1, 2, 1].map((n) => n * etc1TileRowBytes(24, alpha)))
+      expect(Buffer.concat(parts).equals(Buffer.from(whole))).toBe(true)
+    }
+  })
+})

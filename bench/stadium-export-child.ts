@@ -1,0 +1,15 @@
+/**
+ * Child process of `npm run bench stadium`: exports one Stadium ROM (argv: ROM, OUT) and prints
+ * JSON { baselineRss, peakRss, ms } — RSS after the modules are loaded and before the ROM is
+ * read, the process's peak RSS (getrusage maxrss), and the export time. A process of its own so
+ * the peak is the export's, not the bench's.
+ */
+import { readStadiumRom, exportStadium } from '../src-main/domains/stadium/rom-file'
+
+const [rom, out] = process.argv.slice(2)
+const baselineRss = process.memoryUsage().rss
+const t0 = performance.now()
+const sr = await readStadiumRom(rom!)
+const res = await exportStadium(sr, out!)
+const ms = performance.now() - t0
+console.log(JSON.stringify({ baselineRss, peakRss: process.resourceUsage().maxRSS * 1024, ms, models: res.models }))
