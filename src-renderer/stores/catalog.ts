@@ -290,9 +290,10 @@ export const useCatalogStore = defineStore('catalog', () => {
 
   /**
    * Indexes paths the user chose. Indexing never moves the selection: the first new source is
-   * selected only when nothing was selected.
+   * selected only when nothing was selected, or when the caller asks (`select`: a file the user
+   * just wrote, such as a repacked set, is what they look at next).
    */
-  async function indexPaths(paths: string[]): Promise<void> {
+  async function indexPaths(paths: string[], opts: { select?: boolean } = {}): Promise<void> {
     let first: string | null = null
     try {
       const res = await bridge.invoke('index:start', { paths })
@@ -304,7 +305,7 @@ export const useCatalogStore = defineStore('catalog', () => {
       await loadSources()
     }
     const src = first ? sources.value.find((s) => s.path === first) : null
-    if (src && !selected.value) selectSource(src.id)
+    if (src && (opts.select || !selected.value)) selectSource(src.id)
   }
 
   async function cancelIndexing(): Promise<void> {

@@ -4,6 +4,7 @@
  * PNG files as bytes or paths.
  */
 import type { PicaFormat } from '../formats/pica/texture-format'
+import type { PngMatchReport, PngMatchTarget } from '../formats/gf/png-names'
 
 export interface GfTextureInfo {
   file: string
@@ -61,10 +62,23 @@ export interface GfApi {
     req: GfReplacementReq & { set: string; resize?: boolean; jobId?: string }
     res: { info: GfTextureInfo; source: Uint8Array; rgba: Uint8Array; psnr: number | null; resized: boolean; warnings: string[] }
   }
-  /** Writes a repacked set into a new folder `out`; progress as `gf:progress` events with `jobId` (cancel: `gf:cancelJob`). */
+  /**
+   * Writes a repacked set into a new folder `out`; progress as `gf:progress` events with `jobId`;
+   * `gf:cancelJob` with that id cancels it (no folder is left).
+   */
   'gf:repack': {
     req: { set: string; out: string; replacements: GfReplacementReq[]; resize?: boolean; jobId?: string }
     res: { out: string; files: { file: string; changed: boolean; size: number; sha256: string }[]; replaced: GfReplacedReport[] }
+  }
+  /**
+   * Matches the PNGs of `folder` (and of its direct sub-folders) to the set's textures by name
+   * (`<name>.png` or `<entry>_<name>.png`, optionally in a `<file without .bin>/` folder, as
+   * `gf extract` writes them): what matched (with its absolute path), what has the wrong size,
+   * what fits several textures, what fits none, what cannot be read. Nothing is queued or written.
+   */
+  'gf:matchFolder': {
+    req: { set: string; folder: string }
+    res: Omit<PngMatchReport, 'matched'> & { folder: string; matched: (PngMatchTarget & { path: string })[]; unreadable: { png: string; error: string }[] }
   }
   /** One texture as a PNG file. */
   'gf:exportPng': { req: { set: string; file: string; entry: number; out: string; overwrite?: boolean }; res: { path: string } }

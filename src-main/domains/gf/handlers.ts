@@ -13,7 +13,8 @@ import { resizeBilinear } from '../../../src-shared/formats/pica/image'
 import { isEtc } from '../../../src-shared/formats/pica/texture-format'
 import { reencodeOffThread } from './reencode-worker'
 import { asJob } from './jobs'
-
+import { scanPngFolder } from './png-folder'
+import { matchPngs } from '../../../src-shared/formats/gf/png-names'
 
 function info(t: GfTextureRef, set: GfSet): GfTextureInfo {
   const f = set.files.find((x) => x.file === t.file)!
@@ -108,9 +109,17 @@ export const gfHandlers: Handlers = {
       reps.push({ file: r.file, entry: r.entry, rgba, width: t.header.width, height: t.header.height, source: img.name })
     }
     const jobId = req.jobId ?? `gf-repack-${Date.now()}`
+    // cancellable through gf:cancelJob; the folder is written atomically, so a cancel leaves none
     const res = await asJob(jobId, (signal) => repackSetToFolder(set, out, reps, { signal, progress: (done, total, detail) => emitProgress(ctx, { jobId, done, total, detail }) }))
     ctx.grantPath(out)
     return { out: res.out, files: res.files, replaced: res.replaced.map((r) => ({ ...r, psnr: Number.isFinite(r.psnr) ? r.psnr : null })) }
+  },
+  'gf:matchFolder': async (req, ctx) => {
+    const set = await openSet(ctx, req.set, true)
+    const dir = ctx.allowPath(req.folder, 'read')
+    const { pngs, unreadable } = await scanPngFolder(dir)
+    const report = matchPngs(listTextures(set).map((t) => info(t, set)), pngs)
+    return { folder: dir, ...report, matched: report.matched.map((m) => ({ ...m, path: path.join(dir, ...m.png.split('/')) })), unreadable }
   },
   'gf:exportPng': async (req, ctx) => {
     const set = await openSet(ctx, req.set)

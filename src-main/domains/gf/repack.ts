@@ -54,6 +54,7 @@ export async function repackSetToFolder(set: GfSet & { dir?: string }, outDir: s
     })(),
     async (tmp) => {
       for (const [name, expected] of result.files) {
+        opts.signal?.throwIfAborted()
         const f = originals.get(name)!
         const b = await fsp.readFile(path.join(tmp, name))
         const written = new Uint8Array(b.buffer, b.byteOffset, b.byteLength)

@@ -3,6 +3,7 @@ import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
 import { FormatError, LimitError } from '../../../src-shared/binary/errors'
 import { GF_SET_FILES, parseGfSet, type GfSet, type ParseOptions } from '../../../src-shared/formats/gf/gf-set'
+import { safeName } from '../../../src-shared/formats/gf/png-names'
 
 export interface SetFolder {
   dir: string
@@ -69,13 +70,6 @@ export function setFolderError(dir: string, e: unknown): unknown {
   }
   if (e instanceof Error && e.constructor === Error && inSetFolder(dir, e.message) !== e.message) return new Error(inSetFolder(dir, e.message))
   return e
-}
-
-/** A safe file-name part for a texture name (path separators and reserved characters → `_`). */
-export function safeName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const s = name.replace(/[\\/:*?"<>|\x00-\x1f]/g, '_').replace(/^\.+$/, '_')
-  return s.length > 120 ? s.slice(0, 120) : s
 }
 
 /** `<file without .bin>/<entry>_<name>.png` (CLI.md, `gf extract`). */

@@ -1,53 +1,87 @@
 import { defineStore } from 'pinia'
-import { computed, ref } from 'vue'
+import { ref } from 'vue'
+import { loadPending, savePending, type KeyValueStorage, type PendingReplacement } from './pending-storage'
 
-/** A replacement waiting for "Repack set…". */
-export interface PendingReplacement {
-  set: string
-  file: string
-  entry: number
-  name: string
-  /** PNG bytes (dropped file) or a path (file picker). */
-  png?: Uint8Array
-  path?: string
-  psnr: number | null
-  resized: boolean
+export type { PendingReplacement } from './pending-storage'
+
+function browserStorage(): KeyValueStorage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage
+  } catch {
+    return null
+  }
 }
 
-/** Pending texture replacements per set, with undo. */
+/**
+ * Pending texture replacements per set, with undo per set. Each set's list is kept in local
+ * storage (pending-storage.ts) so it survives a reload; a set's list is read from there the first
+ * time it is asked for.
+ */
 export const useGfPendingStore = defineStore('gf-pending', () => {
-  const items = ref<PendingReplacement[]>([])
-  /** Removed items, most recent last (for redo-free "undo remove" we keep it simple). */
-  const history = ref<PendingReplacement[][]>([])
+  const bySet = ref<Record<string, PendingReplacement[]>>({})
+  /** Earlier lists per set, most recent last (undo). */
+  const history = ref<Record<string, PendingReplacement[][]>>({})
+  /** Per set: why its list could not be saved (quota), if so. */
+  const saveError = ref<Record<string, string | null>>({})
+  /** Per set: a line shown atop its grid (the repack that wrote it), for this session. */
+  const notes = ref<Record<string, string>>({})
+  let storage: KeyValueStorage | null = browserStorage()
 
-  function snapshot(): void {
-    history.value = [...history.value.slice(-49), items.value.slice()]
+  /** Lists read from storage and not changed since (plain: reading is not a state change). */
+  const stored = new Map<string, PendingReplacement[]>()
+
+  function forSet(set: string): PendingReplacement[] {
+    const have = bySet.value[set]
+    if (have) return have
+    let list = stored.get(set)
+    if (!list) stored.set(set, (list = loadPending(storage, set)))
+    return list
+  }
+  function write(set: string, list: PendingReplacement[]): void {
+    history.value = { ...history.value, [set]: [...(history.value[set] ?? []).slice(-49), forSet(set)] }
+    put(set, list)
+  }
+  function put(set: string, list: PendingReplacement[]): void {
+    bySet.value = { ...bySet.value, [set]: list }
+    saveError.value = { ...saveError.value, [set]: savePending(storage, set, list) }
   }
   function add(r: PendingReplacement): void {
-    snapshot()
-    items.value = [...items.value.filter((x) => !(x.set === r.set && x.file === r.file && x.entry === r.entry)), r]
+    write(r.set, [...forSet(r.set).filter((x) => !(x.file === r.file && x.entry === r.entry)), r])
+  }
+  /** Adds several at once (a batch replace): one undo step. */
+  function addAll(set: string, list: PendingReplacement[]): void {
+    const keys = new Set(list.map((r) => `${r.file}#${r.entry}`))
+    write(set, [...forSet(set).filter((x) => !keys.has(`${x.file}#${x.entry}`)), ...list])
   }
   function remove(r: PendingReplacement): void {
-    snapshot()
-    items.value = items.value.filter((x) => x !== r)
+    write(r.set, forSet(r.set).filter((x) => !(x.file === r.file && x.entry === r.entry)))
   }
   function clear(set: string): void {
-    snapshot()
-    items.value = items.value.filter((x) => x.set !== set)
+    if (forSet(set).length) write(set, [])
   }
-  /** Undoes the last add/remove/clear. */
-  function undo(): void {
-    const prev = history.value[history.value.length - 1]
+  /** Undoes the last add/remove/clear of `set`. */
+  function undo(set: string): void {
+    const steps = history.value[set] ?? []
+    const prev = steps[steps.length - 1]
     if (!prev) return
-    history.value = history.value.slice(0, -1)
-    items.value = prev
+    history.value = { ...history.value, [set]: steps.slice(0, -1) }
+    put(set, prev)
   }
-  const canUndo = computed(() => history.value.length > 0)
-  function forSet(set: string): PendingReplacement[] {
-    return items.value.filter((x) => x.set === set)
+  function canUndo(set: string): boolean {
+    return (history.value[set]?.length ?? 0) > 0
   }
   function find(set: string, file: string, entry: number): PendingReplacement | undefined {
-    return items.value.find((x) => x.set === set && x.file === file && x.entry === entry)
+    return forSet(set).find((x) => x.file === file && x.entry === entry)
   }
-  return { items, add, remove, clear, undo, canUndo, forSet, find }
+  function note(set: string, text: string): void {
+    notes.value = { ...notes.value, [set]: text }
+  }
+  /** Tests: use another storage (and forget what was read). */
+  function useStorage(s: KeyValueStorage | null): void {
+    storage = s
+    stored.clear()
+    bySet.value = {}
+    history.value = {}
+  }
+  return { bySet, saveError, notes, note, add, addAll, remove, clear, undo, canUndo, forSet, find, useStorage }
 })

@@ -7,6 +7,8 @@ import { gfModelHandlers } from '../../../../src-main/domains/gf/model-handlers'
 import type { ServiceContext } from '../../../../src-main/services/context'
 import { buildSyntheticSet, gradientPicture } from '../../../fixtures/gf/build-set'
 import { encodePng, decodePng } from '../../../../src-main/domains/gf/png'
+import { cancelJob } from '../../../../src-main/domains/gf/jobs'
+import { readdirSync } from 'node:fs'
 
 let tmp: string, setDir: string
 const events: { e: string; p: unknown }[] = []
@@ -78,5 +80,51 @@ describe('gf services', () => {
     const run = (gfHandlers['gf:previewReplace'] as (r: unknown, c: ServiceContext) => Promise<unknown>)({ set: big, file: '1.bin', entry: 0, png, jobId: 'p2' }, cancelling)
     await expect(run).rejects.toMatchObject({ code: 'cancelled' })
     expect(await (gfModelHandlers['gf:cancelJob'] as (r: unknown) => Promise<unknown>)({ jobId: 'p2' })).toEqual({ cancelled: false })
+  })
+
+  it('gf:repack cancelled through its job id leaves no folder, not even a temporary one', async () => {
+    const out = path.join(tmp, 'cancelled')
+    const png = encodePng(gradientPicture(16, 16, 3), 16, 16)
+    const onWriting = (p: { jobId: string; detail?: string }) => p.jobId === 'jc' && p.detail === 'writing' && cancelJob('jc')
+    // the progress callback is synchronous: cancel from inside it, as a click arriving mid-write would
+    const emit = ctx.emit
+    ;(ctx as { emit: unknown }).emit = (e: string, p: { jobId: string; detail?: string }) => {
+      emit(e as never, p as never)
+      onWriting(p)
+    }
+    try {
+      await expect(call('gf:repack', { set: setDir, out, replacements: [{ file: '1.bin', entry: 3, png }], jobId: 'jc' })).rejects.toThrow(/cancelled/)
+    } finally {
+      ;(ctx as { emit: unknown }).emit = emit
+    }
+    expect(existsSync(out)).toBe(false)
+    expect(readdirSync(tmp).filter((n) => n.includes('cancelled'))).toEqual([])
+    expect(cancelJob('jc')).toBe(false)
+  })
+
+  it('gf:matchFolder matches PNGs by name, reports wrong sizes, ambiguous and unknown names', async () => {
+    const folder = path.join(tmp, 'pngs')
+    mkdirSync(path.join(folder, '1'), { recursive: true })
+    writeFileSync(path.join(folder, '1', '0_pm0999_00_BodyA1.png'), encodePng(gradientPicture(64, 64, 1), 64, 64))
+    writeFileSync(path.join(folder, 'pm0999_00_Rim.png'), encodePng(gradientPicture(16, 8, 1), 16, 8))
+    writeFileSync(path.join(folder, 'pm0999_00_Mask.png'), encodePng(gradientPicture(8, 8, 1), 8, 8))
+    writeFileSync(path.join(folder, 'pm0999_00_Eye1.png'), encodePng(gradientPicture(32, 32, 1), 32, 32))
+    writeFileSync(path.join(folder, 'nobody.png'), encodePng(gradientPicture(4, 4, 1), 4, 4))
+    writeFileSync(path.join(folder, 'broken.png'), new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]))
+    const r = (await call('gf:matchFolder', { set: setDir, folder })) as {
+      matched: { png: string; file: string; entry: number; path: string }[]
+      wrongSize: { png: string; width: number; expectedWidth: number }[]
+      ambiguous: { png: string; candidates: string[] }[]
+      unmatched: string[]
+      unreadable: { png: string; error: string }[]
+    }
+    // 1.bin and 2.bin (normal and shiny) both hold pm0999_00_Eye1: a bare name is ambiguous
+    expect(r.matched.map((m) => [m.png, m.file, m.entry])).toEqual([['1/0_pm0999_00_BodyA1.png', '1.bin', 0], ['pm0999_00_Rim.png', '3.bin', 0]])
+    expect(r.matched[0]!.path).toBe(path.join(folder, '1', '0_pm0999_00_BodyA1.png'))
+    expect(r.wrongSize).toMatchObject([{ png: 'pm0999_00_Mask.png', width: 8, expectedWidth: 16 }])
+    expect(r.ambiguous).toEqual([{ png: 'pm0999_00_Eye1.png', candidates: ['1.bin #2', '2.bin #2'] }])
+    expect(r.unmatched).toEqual(['nobody.png'])
+    expect(r.unreadable[0]!.png).toBe('broken.png')
+    expect(r.unreadable[0]!.error).toMatch(/broken\.png: PNG header at 0x4: not a PNG/)
   })
 })

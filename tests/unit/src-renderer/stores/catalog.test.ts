@@ -105,6 +105,9 @@ describe('catalog store', () => {
     sources = [SRC, OTHER]
     await store.indexPaths(['/new/rom.z64'])
     expect(store.selected?.key).toBe('s2')
+    // a file the user just wrote (a repacked set) is selected when the caller asks
+    await store.indexPaths(['/new/rom.z64'], { select: true })
+    expect(store.selected?.key).toBe('s3')
   })
 
   it('40 sources of one folder form one group sorted by name (numbers as numbers), the path shown', async () => {
