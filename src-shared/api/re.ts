@@ -52,6 +52,12 @@ export interface ReApi {
   're:openTemplate': { req: { path: string }; res: ReTemplate }
   /** The local pose of a motion at a frame, for every skeleton bone (reference where not animated). */
   're:sampleMotion': { req: { path: string; motion: number; frame: number }; res: { rotations: Float64Array; translations: Float64Array; animated: Uint8Array } }
+  /**
+   * One motion of a motlist/mot as a neutral scene: the file's skeleton (`boneNodes[b]` is the
+   * node of bone b, the same layout as the pose editor's skeleton scene) with that motion as its
+   * only animation, for the pose editor's timeline (played by the viewport's player).
+   */
+  're:motionScene': { req: { path: string; motion: number }; res: { scene: Scene; boneNodes: number[]; warnings: string[] } }
   /** Reads an EMV Poser pose file (one or many named poses). */
   're:openPose': { req: { path: string }; res: { path: string; poses: EmvPose[] } }
   /**

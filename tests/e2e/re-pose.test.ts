@@ -14,7 +14,7 @@ import { PNG } from 'pngjs'
 import { answerFileBrowser, launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
 import { buildTemplateMotlist } from '../fixtures/re/template'
 import { twoPoseFile } from '../fixtures/re/poses'
-import { readMotlist, sampleMot, eulerToQuat, quatAngle } from '../../src-shared/formats/re'
+import { readMotlist, sampleMot, eulerToQuat, quatAngle, quatMultiply, type Quat } from '../../src-shared/formats/re'
 
 let served: Served
 let browser: Browser
@@ -95,6 +95,56 @@ describe('RE pose editor in the app', () => {
     const head = sampleMot(ml.mots[0]!, ml.skeleton, 0).find((b) => b.bone === 'Head')!
     expect(quatAngle(head.rotation, eulerToQuat([0.1, (30 * Math.PI) / 180, 0]))).toBeLessThan(1e-5)
     expect(await page.locator('[data-testid="re-dirty"]').count()).toBe(0)
+    expect(pageErrors).toEqual([])
+  })
+
+  it('at 1280×800: the view gets most of the width, a motion plays and scrubs, R X 90 Enter and Ctrl+Z', async () => {
+    const { page, pageErrors } = await openApp(browser, served)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    const src = page.locator('[data-testid="tree-row-source"]', { hasText: 'e2e_template.motlist.663' })
+    await src.waitFor({ timeout: 60_000 })
+    await src.click()
+    await page.waitForSelector('[data-testid="re-timeline"]', { timeout: 60_000 })
+    // the bone tree starts folded at this size: the 3D view gets most of the editor's width
+    expect(await page.locator('[data-testid="re-left-panel"]').isVisible()).toBe(false)
+    const editorBox = (await page.locator('[data-testid="re-pose-editor"]').boundingBox())!
+    const canvasBox = (await page.locator('[data-testid="re-canvas"]').boundingBox())!
+    expect(canvasBox.width).toBeGreaterThan(editorBox.width * 0.6)
+    // play: the frame counter runs; pause; scrub to frame 10
+    const readout = page.locator('[data-testid="re-timeline-frame"]')
+    await page.click('[data-testid="re-timeline-play"]')
+    await expect.poll(async () => Number(/frame (\d+)/.exec((await readout.textContent()) ?? '')?.[1] ?? 0), { timeout: 20_000 }).toBeGreaterThan(0)
+    await screenshot(page, 're-pose-1280-playing')
+    await page.click('[data-testid="re-timeline-play"]')
+    await page.locator('[data-testid="re-timeline-scrub"]').fill('10')
+    await expect.poll(async () => readout.textContent()).toMatch(/frame 10 \/ \d+ · 0\.\d+ s/)
+    // pick Head in the (unfolded) tree, fold it again
+    await page.click('[data-testid="re-toggle-bones"]')
+    await page.fill('[data-testid="re-bone-search"]', 'head')
+    await page.locator('[data-testid="re-bone-list"] [data-bone]', { hasText: /^\s*Head\s*$/ }).click()
+    await page.click('[data-testid="re-toggle-bones"]')
+    const quat = async () => JSON.parse(`[${/\(([^)]*)\)/.exec((await page.textContent('[data-testid="re-quat"]')) ?? '')![1]}]`) as Quat
+    const q0 = await quat()
+    // R X 90 Enter: 90° about the bone's local X (q0 · Rx), one undo step; the view leaves the motion
+    await page.keyboard.press('r')
+    await page.keyboard.press('x')
+    await page.keyboard.type('90')
+    await expect.poll(async () => page.textContent('[data-testid="re-rotate-hud"]')).toContain('Rotate local X: 90°')
+    await page.keyboard.press('Enter')
+    await page.locator('[data-testid="re-rotate-hud"]').waitFor({ state: 'detached' })
+    const want = quatMultiply(q0, [Math.SQRT1_2, 0, 0, Math.SQRT1_2])
+    expect(quatAngle(await quat(), want)).toBeLessThan(1e-4)
+    expect(await readout.textContent()).toContain('editing the pose')
+    await page.locator('[data-testid="re-dirty"]').waitFor()
+    await screenshot(page, 're-pose-1280-rotated')
+    await page.keyboard.press('Control+z')
+    await page.locator('[data-testid="re-dirty"]').waitFor({ state: 'detached' })
+    expect(quatAngle(await quat(), q0)).toBeLessThan(1e-4)
+    // use a frame of the motion as the start pose
+    await page.locator('[data-testid="re-timeline-scrub"]').fill('12')
+    await page.click('[data-testid="re-timeline-use"]')
+    await page.waitForSelector('[data-testid="re-status"]:has-text("frame 12")')
+    await page.locator('[data-testid="re-dirty"]').waitFor()
     expect(pageErrors).toEqual([])
   })
 

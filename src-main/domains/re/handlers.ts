@@ -5,6 +5,7 @@ import type { ReSkeleton, RePoseRotations } from '../../../src-shared/api/re'
 import {
   describeMotionFile,
   motionsOf,
+  motionFileScene,
   sampleMot,
   skeletonOf,
   quatCanonical,
@@ -84,6 +85,13 @@ export const reHandlers: Handlers = {
       animated[b.boneIndex] = 1
     }
     return { rotations, translations, animated }
+  },
+  're:motionScene': async (req, ctx) => {
+    const f = await loadMotionFile(ctx.allowPath(req.path, 'read'))
+    const m = motionsOf(f.file)[req.motion]
+    if (!m?.mot) throw new Error(`motion ${req.motion} does not exist or has no mot`)
+    const built = motionFileScene(f.file, { motion: req.motion })
+    return { scene: built.scene, boneNodes: [...built.boneNodes], warnings: [...f.warnings, ...built.warnings] }
   },
   're:openPose': async (req, ctx) => {
     const p = ctx.allowPath(req.path, 'read')

@@ -12,7 +12,7 @@ export const reNode = defineNodeDomain({
     load: () => Promise.all([import('./commands'), import('./gltf-commands')]).then(([m, g]) => [...m.reCommands, ...g.reGltfCommands]),
   },
   handlers: {
-    channels: ['re:openTemplate', 're:sampleMotion', 're:openPose', 're:savePose', 're:exportPose', 're:lastFolder', 're:exportGlb', 're:importGltf', 're:modGamePath', 're:packMod'],
+    channels: ['re:openTemplate', 're:sampleMotion', 're:motionScene', 're:openPose', 're:savePose', 're:exportPose', 're:lastFolder', 're:exportGlb', 're:importGltf', 're:modGamePath', 're:packMod'],
     load: () => Promise.all([import('./handlers'), import('./gltf-services')]).then(([m, g]) => ({ ...m.reHandlers, ...g.reGltfHandlers })),
   },
 })

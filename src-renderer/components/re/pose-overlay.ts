@@ -5,7 +5,7 @@
  * the selected bone's local frame, and poses the bone nodes. No engine or scene of its own.
  */
 import type { Scene as BScene } from '@babylonjs/core/scene.js'
-import { Quaternion } from '@babylonjs/core/Maths/math.vector.js'
+import { Matrix, Quaternion, Vector3 } from '@babylonjs/core/Maths/math.vector.js'
 import { Color3 } from '@babylonjs/core/Maths/math.color.js'
 import { CreateSphere } from '@babylonjs/core/Meshes/Builders/sphereBuilder.js'
 import { StandardMaterial } from '@babylonjs/core/Materials/standardMaterial.js'
@@ -20,6 +20,7 @@ import '@babylonjs/core/Culling/ray.js'
 import type { Quat } from '@shared/formats/re/euler'
 import { boundsRadius } from '@shared/scene/bounds'
 import type { Viewport } from '../../viewport/viewport'
+import { gizmoScale, GIZMO_THICKNESS } from './pose-ops'
 
 export interface PoseOverlayEvents {
   pick(bone: number): void
@@ -49,9 +50,13 @@ export class PoseOverlay {
     this.matSelected.diffuseColor = new Color3(1, 0.62, 0.15)
     this.matSelected.emissiveColor = new Color3(0.4, 0.2, 0)
     this.layer = new UtilityLayerRenderer(scene)
-    this.gizmo = new RotationGizmo(this.layer)
+    // Rings 8× Babylon's default thickness: at a skeleton-sized scale (~0.5) the default torus
+    // (0.005 × scale) would be thinner than a pixel at the framed view.
+    this.gizmo = new RotationGizmo(this.layer, 32, false, GIZMO_THICKNESS)
     this.gizmo.updateGizmoRotationToMatchAttachedMesh = true
-    this.gizmo.scaleRatio = 1.2
+    // A world size from the skeleton's bounds (set in attach), not a constant screen size.
+    this.gizmo.updateScale = false
+    this.gizmo.scaleRatio = gizmoScale(1)
     this.gizmo.attachedNode = null
     this.gizmo.onDragStartObservable.add(() => this.events.dragStart())
     this.gizmo.onDragObservable.add(() => {
@@ -78,6 +83,7 @@ export class PoseOverlay {
     this.boneNodes = Array.from(nodeOfBone, (ni) => built.nodes[ni]!)
     const radius = this.vp.bounds ? boundsRadius(this.vp.bounds) : 1
     const size = Math.max(0.05, radius * 2) * 0.012
+    this.gizmo.scaleRatio = gizmoScale(radius)
     this.boneNodes.forEach((node, b) => {
       const s = CreateSphere(`re/joint:${node.name}`, { diameter: size * 2, segments: 8 }, this.vp.scene)
       s.material = this.matJoint
@@ -107,6 +113,21 @@ export class PoseOverlay {
     }
     this.joints[this.selected]!.material = this.matSelected
     this.gizmo.attachedNode = this.boneNodes[this.selected]!
+  }
+
+  /**
+   * The camera's viewing direction in the frame of the bone's parent (the axis a free R
+   * rotates about, applied as R·q to the bone's local rotation), or null.
+   */
+  viewAxis(bone: number): [number, number, number] | null {
+    const node = this.boneNodes[bone]
+    if (!node) return null
+    const cam = this.vp.camera
+    const dir = cam.getTarget().subtract(cam.position).normalize()
+    const parent = node.parent as TransformNode | null
+    const inv = parent ? parent.computeWorldMatrix(true).clone().invert() : Matrix.Identity()
+    const d = Vector3.TransformNormal(dir, inv).normalize()
+    return [d.x, d.y, d.z]
   }
 
   /** World position of a bone's joint (tests). */

@@ -55,6 +55,25 @@ describe('re services', () => {
     expect(quatAngle(Array.from(r.rotations.subarray(i * 4, i * 4 + 4)) as Quat, sk[i]!.rotation)).toBeLessThan(1e-6)
   })
 
+  it('re:motionScene: one motion as the skeleton scene, its clip at frame 4 equals re:sampleMotion', async () => {
+    const r = await svc.invoke('re:motionScene', { path: template, motion: 2 })
+    expect(r.scene.nodes).toHaveLength(40)
+    expect(r.boneNodes).toHaveLength(40)
+    expect(r.scene.animations).toHaveLength(1)
+    const a = r.scene.animations[0]!
+    const s = await svc.invoke('re:sampleMotion', { path: template, motion: 2, frame: 4 })
+    let checked = 0
+    for (const ch of a.channels) {
+      if (ch.path !== 'rotation') continue
+      const bone = r.boneNodes.indexOf(ch.node)
+      const q = sampleChannel(ch, 4 / a.frameRate) as Quat
+      expect(quatAngle(q, Array.from(s.rotations.subarray(bone * 4, bone * 4 + 4)) as Quat)).toBeLessThan(1e-5)
+      checked++
+    }
+    expect(checked).toBeGreaterThan(0)
+    await expect(svc.invoke('re:motionScene', { path: template, motion: 9 })).rejects.toThrow(/motion 9/)
+  })
+
   it('re:openPose, re:savePose (read back), re:lastFolder, re:exportPose', async () => {
     const poses = await svc.invoke('re:openPose', { path: path.join(dir, 'poses.json') })
     expect(poses.poses.map((p) => p.name)).toEqual(['ArmsDown', 'Sit'])

@@ -4,7 +4,7 @@ import { createApp, nextTick, h } from 'vue'
 import { createPinia, setActivePinia } from 'pinia'
 import type { AssetRow } from '../../../../../src-shared/api'
 import type { ReTemplate } from '../../../../../src-shared/api/re'
-import { eulerToQuat, quatAngle, quatCanonical, boneHash, skeletonScene, type Quat } from '../../../../../src-shared/formats/re'
+import { eulerToQuat, quatAngle, quatCanonical, quatMultiply, quatConjugate, boneHash, skeletonScene, type Quat } from '../../../../../src-shared/formats/re'
 import { fixtureSkeleton } from '../../../../fixtures/re/skeleton'
 import type { Scene } from '../../../../../src-shared/scene/types'
 
@@ -32,7 +32,7 @@ const IMPORTED = (() => {
   const head = boneNodes[sk.findIndex((b) => b.name === 'Head')]!
   const s = Math.SQRT1_2
   scene.animations.push({ name: 'turn', duration: 0.5, frameRate: 60, channels: [{ node: head, path: 'rotation', times: new Float32Array([0, 0.5]), values: new Float32Array([0, 0, 0, 1, 0, s, 0, s]), interpolation: 'LINEAR' }] })
-  return { scene, animations: ['turn'], animation: 'turn', frameCount: 30, frameRate: 60, tracks: 1, maxError: 3e-8, unmatchedNodes: ['Tail'], warnings: [] }
+  return { scene, boneNodes, animations: ['turn'], animation: 'turn', frameCount: 30, frameRate: 60, tracks: 1, maxError: 3e-8, unmatchedNodes: ['Tail'], warnings: [] }
 })()
 
 const calls: { channel: string; req: Record<string, unknown> }[] = []
@@ -55,6 +55,7 @@ vi.mock('../../../../../src-renderer/bridge', () => ({
         case 're:importGltf': return { ...IMPORTED, ...(req.out ? { path: `${req.out}.motlist.663`, size: 99 } : {}) }
         case 're:packMod': return { path: req.out, size: 10, gamePath: req.gamePath, entries: ['modinfo.ini', req.gamePath] }
         case 'index:start': return { jobId: 1 }
+        case 're:motionScene': return { scene: IMPORTED.scene, boneNodes: IMPORTED.boneNodes, warnings: [] }
         default: throw new Error(`unexpected ${channel}`)
       }
     },
@@ -66,9 +67,29 @@ vi.mock('../../../../../src-renderer/bridge', () => ({
  * scene it shows) and of the pose overlay, and let tests drag.
  */
 const fakeView: { events: null | { pick(b: number): void; dragStart(): void; drag(q: Quat): void; dragEnd(): void }; selected: number; worlds: number; scenes: Scene[]; disposed: number; last: number[] } = { events: null, selected: -1, worlds: 0, scenes: [], disposed: 0, last: [] }
+/** The viewport's player as the timeline drives it (clip, frame, play state), telling its listener. */
+const fakePlayer = {
+  clip: -1, time: 0, playing: false, loop: true, listener: null as null | ((st: unknown) => void),
+  get frame() { return Math.round(this.time * 60) },
+  get animation() { return this.clip >= 0 ? (fakeView.scenes.at(-1)?.animations[this.clip] ?? null) : null },
+  state() { return { clip: this.clip, time: this.time, frame: this.frame, frameCount: 30, playing: this.playing, speed: 1, loop: this.loop } },
+  emit() { this.listener?.(this.state()) },
+  setClip(i: number) { this.clip = i; this.time = 0; this.emit() },
+  play() { this.playing = true; this.emit() },
+  pause() { this.playing = false; this.emit() },
+  setFrame(f: number) { this.time = f / 60; this.emit() },
+  setLoop(l: boolean) { this.loop = l; this.emit() },
+}
 vi.mock('../../../../../src-renderer/viewport/viewport', () => ({
   createViewport: () => ({
-    setScene: (s: Scene) => fakeView.scenes.push(s),
+    setScene: (s: Scene) => {
+      fakeView.scenes.push(s)
+      fakePlayer.setClip(s.animations.length ? 0 : -1)
+    },
+    get built() { return { neutral: fakeView.scenes.at(-1) } },
+    player: fakePlayer,
+    camera: { alpha: 1, beta: 1, radius: 3, target: { clone: () => ({}) }, setTarget: () => {} },
+    onPlayer: (l: (st: unknown) => void) => ((fakePlayer.listener = l), () => (fakePlayer.listener = null)),
     onFrame: () => () => {},
     // what the shared render panel asks of any viewport
     toggles: {}, fly: { multiplier: 1 }, cameraMode: 'orbit', stats: () => null, onPick: () => () => {}, onScene: () => () => {}, onCamera: () => () => {},
@@ -88,6 +109,9 @@ vi.mock('../../../../../src-renderer/components/re/pose-overlay', () => ({
     }
     select(b: number) {
       fakeView.selected = b
+    }
+    viewAxis() {
+      return [0, 0, 1]
     }
     dispose() {}
   },
@@ -201,6 +225,119 @@ describe('RE pose editor', () => {
     const disposed = fakeView.disposed
     app.unmount()
     expect(fakeView.disposed).toBe(disposed + 1)
+  })
+
+  it('keys: R X 90 Enter is one undo step, Esc cancels, Alt+R clears, Ctrl+C / Ctrl+Shift+V flip-paste, Ctrl+S saves', async () => {
+    const app = mount(asset('re-motlist'))
+    await settle()
+    const key = (k: string, o: KeyboardEventInit = {}) => window.dispatchEvent(new KeyboardEvent('keydown', { key: k, code: /^[a-z]$/i.test(k) ? `Key${k.toUpperCase()}` : '', ...o }))
+    const fa = sk.findIndex((b) => b.name === 'L_Forearm')
+    const fb = sk.findIndex((b) => b.name === 'R_Forearm')
+    const q0 = quatCanonical(sk[fa]!.rotation)
+    const at = (b: number) => fakeView.last.slice(b * 4, b * 4 + 4) as Quat
+    // R with no bone selected does nothing
+    key('r')
+    await settle()
+    expect($('re-rotate-hud')).toBeNull()
+    ;($('re-bone-list').querySelector(`[data-bone="${fa}"]`) as HTMLElement).click()
+    await settle()
+    for (const k of ['r', 'x', '9', '0']) key(k)
+    await settle()
+    expect($('re-rotate-hud').textContent).toContain('Rotate local X: 90°')
+    // live: q0 · Rx(90°)
+    const want = quatCanonical(quatMultiply(q0, [Math.SQRT1_2, 0, 0, Math.SQRT1_2]))
+    expect(quatAngle(at(fa), want)).toBeLessThan(1e-9)
+    key('Enter')
+    await settle()
+    expect($('re-rotate-hud')).toBeNull()
+    expect($('re-dirty')).not.toBeNull()
+    // one Ctrl+Z undoes the whole key rotation
+    key('z', { ctrlKey: true })
+    await settle()
+    expect(quatAngle(at(fa), q0)).toBeLessThan(1e-9)
+    expect($('re-dirty')).toBeNull()
+    // Esc cancels: the pose is back, no undo step
+    for (const k of ['r', 'z', '4', '5']) key(k)
+    await settle()
+    expect(quatAngle(at(fa), q0)).toBeGreaterThan(0.5)
+    key('Escape')
+    await settle()
+    expect(quatAngle(at(fa), q0)).toBeLessThan(1e-9)
+    expect(($('re-undo') as HTMLButtonElement).disabled).toBe(true)
+    // a rotation, then copy it and flip-paste it onto R_Forearm: (x, −y, −z, w) of the delta
+    for (const k of ['r', 'y', '3', '0', 'Enter']) key(k)
+    key('c', { ctrlKey: true })
+    key('V', { ctrlKey: true, shiftKey: true })
+    await settle()
+    expect(fakeView.selected).toBe(fb)
+    expect($('re-status').textContent).toContain('Flip-pasted L_Forearm onto R_Forearm')
+    const d = quatMultiply(quatConjugate(q0), at(fa))
+    const refB = quatCanonical(sk[fb]!.rotation)
+    expect(quatAngle(at(fb), quatMultiply(refB, [d[0], -d[1], -d[2], d[3]]))).toBeLessThan(1e-9)
+    // Alt+R clears R_Forearm back to its reference
+    key('r', { altKey: true })
+    await settle()
+    expect(quatAngle(at(fb), refB)).toBeLessThan(1e-9)
+    // typing in the search field keeps its keys
+    const search = $('re-bone-search') as HTMLInputElement
+    search.dispatchEvent(new KeyboardEvent('keydown', { key: 'r', bubbles: true }))
+    await settle()
+    expect($('re-rotate-hud')).toBeNull()
+    // keys typed outside the editor (another panel of the app) are not the editor's
+    const outside = document.createElement('div')
+    document.body.appendChild(outside)
+    outside.dispatchEvent(new KeyboardEvent('keydown', { key: 'r', code: 'KeyR', bubbles: true }))
+    await settle()
+    expect($('re-rotate-hud')).toBeNull()
+    // Ctrl+S saves (through the picker)
+    key('s', { ctrlKey: true })
+    await settle()
+    expect(calls.some((c) => c.channel === 're:savePose')).toBe(true)
+    app.unmount()
+  })
+
+  it('timeline: plays a motion through the viewport player, scrubs, uses the frame (one undo step), leaves on edits', async () => {
+    const app = mount(asset('re-motlist'))
+    await settle()
+    const shownBefore = fakeView.scenes.length
+    await click('re-timeline-play')
+    expect(calls.find((c) => c.channel === 're:motionScene')?.req).toEqual({ path: TEMPLATE.path, motion: 0 })
+    expect(fakeView.scenes.length).toBe(shownBefore + 1)
+    expect(fakePlayer.playing).toBe(true)
+    expect($('re-timeline-play').textContent).toContain('Pause')
+    const scrub = $('re-timeline-scrub') as HTMLInputElement
+    scrub.value = '15'
+    scrub.dispatchEvent(new Event('input'))
+    await settle()
+    expect(fakePlayer.playing).toBe(false)
+    expect($('re-timeline-frame').textContent).toContain('frame 15 / 30 · 0.25 s')
+    // Use this frame: Head is halfway through its 90° Y turn
+    await click('re-timeline-use')
+    const head = sk.findIndex((b) => b.name === 'Head')
+    const s = Math.sin(Math.PI / 8), c = Math.cos(Math.PI / 8)
+    expect(quatAngle(fakeView.last.slice(head * 4, head * 4 + 4) as Quat, [0, s, 0, c])).toBeLessThan(1e-6)
+    expect(fakePlayer.clip).toBe(-1) // back to the pose
+    expect($('re-status').textContent).toContain('motion 0 frame 15')
+    expect($('re-dirty')).not.toBeNull()
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true }))
+    await settle()
+    expect($('re-dirty')).toBeNull()
+    // the loaded motion plays again without another request; an edit leaves it
+    const requests = calls.filter((x) => x.channel === 're:motionScene').length
+    await click('re-timeline-play')
+    expect(calls.filter((x) => x.channel === 're:motionScene').length).toBe(requests)
+    expect(fakePlayer.clip).toBe(0)
+    await click('re-reset-all')
+    await click('re-mirror')
+    ;($('re-bone-list').querySelector(`[data-bone="${head}"]`) as HTMLElement).click()
+    await settle()
+    await click('re-reset-bone')
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'r', code: 'KeyR' }))
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: '5' }))
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }))
+    await settle()
+    expect(fakePlayer.clip).toBe(-1)
+    app.unmount()
   })
 
   it('mirror and reset all', async () => {

@@ -7,6 +7,8 @@ import { PoseOverlay } from '../../../../../src-renderer/components/re/pose-over
 import { poseScene } from '../../../../../src-renderer/components/re/pose-scene'
 import { worldPose, eulerToQuat, quatCanonical, type Quat } from '../../../../../src-shared/formats/re'
 import { fixtureSkeleton } from '../../../../fixtures/re/skeleton'
+import { gizmoScale } from '../../../../../src-renderer/components/re/pose-ops'
+import { boundsRadius } from '../../../../../src-shared/scene/bounds'
 
 const sk = fixtureSkeleton()
 const names = sk.map((b) => b.name)
@@ -80,6 +82,17 @@ describe('PoseOverlay on the shared viewport (NullEngine)', () => {
     drags[0]!.forEach((v, k) => expect(v).toBeCloseTo(q[k]!, 6))
     overlay.select(-1)
     expect(overlay.gizmoNode).toBeNull()
+  })
+
+  it('sizes the gizmo from the skeleton: a world size (no screen scaling) of gizmoScale(bounds radius)', () => {
+    const overlay = open()
+    overlay.select(head)
+    const x = overlay.gizmo.xGizmo
+    expect(x.updateScale).toBe(false)
+    expect(overlay.gizmo.scaleRatio).toBeCloseTo(gizmoScale(boundsRadius(vp.bounds!)), 9)
+    vp.step(1 / 60)
+    const root = (x as unknown as { _rootMesh: { scaling: { x: number } } })._rootMesh
+    expect(Math.abs(root.scaling.x)).toBeCloseTo(gizmoScale(boundsRadius(vp.bounds!)), 6)
   })
 
   it('a tap on a joint picks its bone; dispose leaves the viewport clean', () => {
