@@ -8,6 +8,7 @@ import type { SceneExportStage, SceneExportSummary } from '@shared/api/scene'
 import type { ModbenchBridge } from '@shared/api'
 import { bridge as defaultBridge, errorCode } from './bridge'
 import { askPath } from './files/ask-path'
+import { defaultOutputPath } from '@shared/output-path'
 
 export interface ExportTarget {
   /** Catalog asset id, or 'demo' for the built-in demo scene. */
@@ -34,15 +35,15 @@ export function glbFileName(name: string): string {
 }
 
 /**
- * The proposed output: `<folder holding the source>/<name>.glb`. For a folder source that is the
- * folder's parent, so an output never lands inside an input folder.
+ * The proposed output: `<folder holding the source>/<name>.glb` (defaultOutputPath). For a folder
+ * source (a GF set) that is the folder's parent, so an output never lands inside an input folder,
+ * and it is never the source itself.
  */
 export function defaultGlbPath(t: ExportTarget): string {
   const file = glbFileName(t.name)
   const src = t.sourcePath?.replace(/[\\/]+$/, '')
   if (!src) return file
-  const cut = Math.max(src.lastIndexOf('/'), src.lastIndexOf('\\'))
-  return cut > 0 ? `${src.slice(0, cut)}${src[cut]}${file}` : file
+  return defaultOutputPath({ beside: src, name: file, inputFolders: [src], inputFiles: [src] })
 }
 
 let jobSeq = 0

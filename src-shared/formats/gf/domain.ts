@@ -12,12 +12,12 @@ export const gfDomain = defineDomain({
     'gf-texture': { label: 'Texture', icon: '▨', editor: true, actions: ['replace', 'extract'] },
     'gf-entry': { label: 'Entry', icon: '□', hint: 'A shader or other entry of the set: kept byte for byte when the set is repacked.' },
     'gf-model': {
-      label: 'Model', icon: '●', scene: true, editor: true,
+      actions: ['export'], label: 'Model', icon: '●', scene: true, editor: true,
       hint: 'The Pokémon (high or low poly): skinned meshes, materials, skeleton and every motion of the set.',
       summary: (m) => [typeof m.lod === 'string' ? `${m.lod} poly` : null, count(num(m, 'bones'), 'bone'), count(num(m, 'triangles'), 'triangle'), typeof m.error === 'string' ? 'broken' : null],
     },
     'gf-motion': {
-      label: 'Motion', icon: '♪', scene: true, editor: true,
+      actions: ['export'], label: 'Motion', icon: '♪', scene: true, editor: true,
       hint: 'A motion of the set (battle, Pokémon Refresh, field or extra), played on the model.',
       summary: (m) => [typeof m.label === 'string' ? m.label : null, count(num(m, 'frames'), 'frame'), typeof m.error === 'string' ? 'broken' : null],
     },

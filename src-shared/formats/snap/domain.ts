@@ -10,19 +10,19 @@ export const snapDomain = defineDomain({
   assetKinds: {
     'snap-game': { label: 'Game', icon: '▣', hint: 'Pokémon Snap’s stages. Open one to see its rooms, skybox, rail and object paths.' },
     'snap-stage': {
-      label: 'Stage', icon: '▲', scene: true, editor: true, landmark: true,
+      actions: ['export'], label: 'Stage', icon: '▲', scene: true, editor: true, landmark: true,
       summary: (m) => [count((num(m, 'pathRooms') ?? 0) + (num(m, 'nonPathRooms') ?? 0), 'room'), count(num(m, 'objects'), 'spawn')],
     },
     'snap-room-group': { label: 'Room group', icon: '▤', editor: true, hint: 'Rooms of a stage. Open one to see the whole stage with that room highlighted.' },
-    'snap-room': { label: 'Room', icon: '□', scene: true, editor: true },
+    'snap-room': { actions: ['export'], label: 'Room', icon: '□', scene: true, editor: true },
     'snap-skybox': { label: 'Skybox', icon: '○', editor: true, hint: 'The stage’s skybox: open the stage (above) and toggle Skybox to see it.' },
-    'snap-track': { label: 'Main track', icon: '∿', scene: true, editor: true },
+    'snap-track': { actions: ['export'], label: 'Main track', icon: '∿', scene: true, editor: true },
     'snap-actors': {
       label: 'Actors', icon: '◆', hint: 'The actors this stage can show: its Pokémon (some models live in a shared overlay), the Zero-One and common objects. Open one to see its skeleton and animations.',
       summary: (m) => [count(num(m, 'count'), 'actor')],
     },
     'snap-actor': {
-      label: 'Actor', icon: '◇', scene: true,
+      actions: ['export'], label: 'Actor', icon: '◇', scene: true,
       summary: (m) => [count(num(m, 'spawns'), 'spawn'), count(Array.isArray(m.animations) ? m.animations.length : null, 'animation')],
     },
     'snap-spawns': { label: 'Spawns', icon: '✦', hint: 'The objects this stage spawns, with their positions; their actors are under Actors.' },

@@ -10,10 +10,10 @@ export const stadiumDomain = defineDomain({
   assetKinds: {
     'stadium-game': { label: 'Game', icon: '▣', hint: 'Battle models (species first, then other models). Open one to see it animated.' },
     'stadium-model': {
-      label: 'Model', icon: '●', scene: true, editor: true, landmark: true,
+      actions: ['export'], label: 'Model', icon: '●', scene: true, editor: true, landmark: true,
       summary: (m) => [count(num(m, 'bones'), 'bone'), count(num(m, 'animations'), 'animation')],
     },
-    'stadium-animation': { label: 'Animation', icon: '♪', scene: true, editor: true, summary: (m) => [count(num(m, 'frames') ?? num(m, 'frameCount'), 'frame')] },
+    'stadium-animation': { actions: ['export'], label: 'Animation', icon: '♪', scene: true, editor: true, summary: (m) => [count(num(m, 'frames') ?? num(m, 'frameCount'), 'frame')] },
   },
   welcome: [
     {

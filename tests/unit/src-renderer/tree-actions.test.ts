@@ -19,7 +19,7 @@ describe('treeActions', () => {
   it('an asset: the manifest’s entries (a texture: Replace…, Extract PNGs), never Remove', () => {
     expect(ids(asset('gf-texture'))).toEqual(['open', 'replace', 'extract', 'reindex', 'reveal', 'copy-path'])
     expect(treeActions(asset('gf-texture')).map((a) => a.label)).toEqual(['Open', 'Replace…', 'Extract PNGs', 'Re-index', 'Reveal in folder', 'Copy path'])
-    expect(ids(asset('snap-stage'))).toEqual(['open', 'reindex', 'reveal', 'copy-path'])
+    expect(ids(asset('snap-stage'))).toEqual(['open', 'export', 'reindex', 'reveal', 'copy-path'])
   })
 
   it('a folder group and a "Load more" row', () => {
