@@ -54,7 +54,7 @@ describe('GF model in the app', () => {
     expect(await page.textContent('[data-testid="gf-motions"]')).toContain('4.bin · Fight (battle)')
     expect(await page.textContent('[data-testid="gf-motion-4.bin-0"]')).toContain('00 Idle')
     await page.click('[data-testid="gf-motion-4.bin-0"]')
-    await page.waitForFunction(() => Number(document.querySelector('[data-testid="gf-frame"]')?.textContent?.split('/')[0]) > 0, null, { timeout: 30_000 })
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="anim-frame"]')?.textContent?.split('/')[0]) > 0, null, { timeout: 30_000 })
     await screenshot(page, 'gf-model')
     await page.click('[data-testid="gf-variant-shiny"]')
     await page.waitForSelector('[data-testid="gf-model-view"][data-variant="shiny"]')

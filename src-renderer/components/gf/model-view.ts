@@ -24,11 +24,14 @@ export function groupMotions(motions: readonly GfSceneMotionInfo[]): MotionGroup
 
 type ChildrenFn = (req: { sourceId: number; parent: number | null }) => Promise<AssetRow[]>
 
-/** The `gf-model` asset of a set source (high poly first), found through the catalog tree. */
-export async function findModelAsset(children: ChildrenFn, sourceId: number): Promise<AssetRow | null> {
+/**
+ * The `gf-model` asset of a set source, found through the catalog tree: the model of 0.bin entry
+ * `entry` (default the high-poly 0; with no entry 0, the first model).
+ */
+export async function findModelAsset(children: ChildrenFn, sourceId: number, entry = 0): Promise<AssetRow | null> {
   const files = await children({ sourceId, parent: null })
   const zero = files.find((f) => f.kind === 'gf-file' && f.name.toLowerCase() === '0.bin')
   if (!zero) return null
   const models = (await children({ sourceId, parent: zero.id })).filter((a) => a.kind === 'gf-model')
-  return models.find((m) => m.locator.entry === 0) ?? models[0] ?? null
+  return models.find((m) => m.locator.entry === entry) ?? (entry === 0 ? (models[0] ?? null) : null)
 }

@@ -9,6 +9,7 @@ import { findModelAsset, groupMotions } from '../../../../../src-renderer/compon
 
 const calls: { channel: string; req: any }[] = []
 const shown: Scene[] = []
+const sceneListeners = new Set<() => void>()
 const state = { clip: 0, frame: 0, playing: false, speed: 1, frameCount: 20, time: 0, loop: true }
 const player = {
   setClip: vi.fn((i: number) => { state.clip = i }), setFrame: vi.fn((f: number) => { state.frame = f }), pause: vi.fn(), play: vi.fn(() => { state.playing = true }), toggle: vi.fn(),
@@ -16,7 +17,12 @@ const player = {
 }
 vi.mock('../../../../../src-renderer/viewport/viewport', () => ({
   defaultToggles: { textures: true, lighting: true, wireframe: false, skeleton: false, bounds: false, curves: true, grid: true },
-  createViewport: () => ({ player, setScene: vi.fn((s: Scene) => shown.push(s)), setToggle: vi.fn(), frame: vi.fn(), resize: vi.fn(), dispose: vi.fn(), onPlayer: () => () => {} }),
+  createViewport: () => ({
+    player, setScene: vi.fn((s: Scene) => (shown.push(s), sceneListeners.forEach((l) => l()))), setToggle: vi.fn(), frame: vi.fn(), resize: vi.fn(), dispose: vi.fn(), onPlayer: () => () => {},
+    // what the shared render panel and time bar ask of any viewport
+    get built() { return shown.length ? { neutral: shown.at(-1) } : null },
+    toggles: { textures: true }, fly: { multiplier: 1 }, cameraMode: 'orbit', stats: () => null, onPick: () => () => {}, onScene: (l: () => void) => (sceneListeners.add(l), () => sceneListeners.delete(l)), onCamera: () => () => {},
+  }),
 }))
 const prim = (material: number) => ({ positions: new Float32Array(9), indices: new Uint32Array([0, 1, 2]), material })
 const scene = (lod: string): Scene => ({
@@ -34,8 +40,11 @@ vi.mock('../../../../../src-renderer/bridge', () => ({
   bridge: {
     transport: 'http',
     on: () => () => {},
+    pick: async () => '/out/pm0999.glb',
     invoke: async (channel: string, req: any) => {
       calls.push({ channel, req })
+      if (channel === 'catalog:children') return req.parent === null ? [{ id: 2, sourceId: 1, parent: null, kind: 'gf-file', name: '0.bin', locator: {}, metadata: {}, childCount: 2 }] : [{ id: 8, sourceId: 1, parent: 2, kind: 'gf-model', name: 'low', locator: { file: '0.bin', entry: 1 }, metadata: {}, childCount: 0 }]
+      if (channel === 'scene:export') return { id: req.id, kind: 'gf-model', name: 'x', out: req.out, bytes: 10, nodes: 0, meshes: 0, materials: 0, textures: 0, skins: 0, animations: 0, curves: 0 }
       if (channel === 'gf:model') return { scene: scene(req.lod), lod: req.lod, models: [{ entry: 0, lod: 'high' }, { entry: 1, lod: 'low' }], motions: MOTIONS, warnings: [] }
       throw new Error(`unexpected ${channel}`)
     },
@@ -70,6 +79,8 @@ describe('GF model view helpers', () => {
       ],
     }
     expect((await findModelAsset(async (r) => rows[r.parent === null ? 'root' : r.parent] ?? [], 7))!.id).toBe(2)
+    expect((await findModelAsset(async (r) => rows[r.parent === null ? 'root' : r.parent] ?? [], 7, 1))!.id).toBe(3)
+    expect(await findModelAsset(async (r) => rows[r.parent === null ? 'root' : r.parent] ?? [], 7, 2)).toBeNull()
     expect(await findModelAsset(async () => [], 7)).toBeNull()
   })
 })
@@ -103,12 +114,20 @@ describe('ModelView', () => {
     // low LOD reloads
     ;(q('gf-lod-low') as HTMLButtonElement).click()
     await settle()
-    expect(calls.at(-1)!.req.lod).toBe('low')
+    expect(calls.find((c) => c.channel === 'gf:model' && c.req.lod === 'low')).toBeTruthy()
     expect(q('gf-model-view').dataset.lod).toBe('low')
+    // the render panel, time bar and Export .glb are the shared ones
+    expect(q('gf-toggle-wireframe')).toBeTruthy()
+    expect(q('anim-panel')).toBeTruthy()
+    // Export .glb writes the model of the LOD shown: the set's low-poly asset (id 8), found in the catalog
+    ;(q('export-glb') as HTMLButtonElement).click()
+    await settle()
+    expect(calls.filter((c) => c.channel === 'scene:export').map((c) => [c.req.id, c.req.out])).toEqual([[8, '/out/pm0999.glb']])
+    expect(q('export-result').textContent).toContain('Wrote /out/pm0999.glb')
     // a pending replacement in the texture grid reloads the model with it
     useGfPendingStore().add({ set: '/sets/pm0999', file: '1.bin', entry: 0, name: 'Body', png: new Uint8Array([1, 2, 3]), psnr: 40, resized: false })
     await settle()
-    expect(calls.at(-1)!.req.replacements).toEqual([{ file: '1.bin', entry: 0, png: new Uint8Array([1, 2, 3]) }])
+    expect(calls.filter((c) => c.channel === 'gf:model').at(-1)!.req.replacements).toEqual([{ file: '1.bin', entry: 0, png: new Uint8Array([1, 2, 3]) }])
     expect(q('gf-model-pending').textContent).toContain('1 pending texture shown')
     app.unmount()
   })
