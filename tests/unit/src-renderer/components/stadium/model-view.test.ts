@@ -19,13 +19,19 @@ vi.mock('../../../../../src-renderer/viewport/viewport', () => ({
   defaultToggles: { textures: true, lighting: true, wireframe: false, skeleton: false, bounds: false, curves: true, grid: true },
   createViewport: () => {
     const listeners = new Set<(s: unknown) => void>()
+    const sceneListeners = new Set<() => void>()
+    let neutral: Scene | null = null
     return {
       get player() {
         return fake.player
       },
       toggles: {},
-      built: { materials: [material] },
+      get built() {
+        return neutral ? { materials: [material], neutral } : null
+      },
       setScene: (s: Scene | null) => {
+        neutral = s
+        queueMicrotask(() => sceneListeners.forEach((l) => l()))
         fake.player = s ? new AnimationPlayer({ neutral: s, nodes: [], materials: [material] } as never) : null
         if (!fake.player) return
         const setFrame = fake.player.setFrame.bind(fake.player)
@@ -42,7 +48,7 @@ vi.mock('../../../../../src-renderer/viewport/viewport', () => ({
       step: (dt: number) => fake.player?.tick(dt),
       setToggle: vi.fn(), frame: vi.fn(), resize: vi.fn(), dispose: vi.fn(),
       // what the shared render panel asks of any viewport
-      fly: { multiplier: 1 }, cameraMode: 'orbit', stats: () => null, onPick: () => () => {}, onScene: () => () => {}, onCamera: () => () => {},
+      fly: { multiplier: 1 }, cameraMode: 'orbit', stats: () => null, onPick: () => () => {}, onScene: (l: () => void) => (sceneListeners.add(l), () => sceneListeners.delete(l)), onCamera: () => () => {},
     }
   },
 }))
@@ -125,7 +131,7 @@ describe('StadiumModelView', () => {
     expect(material.texture).toBe(5)
     // playing like the game: frames 1 2 3 4, then wrap to loopStartFrame 2; the eyes on their own
     // counter: 0 1 2 1 2 … (textures 5 6 7 6 7), not reset when the clip wraps
-    ;(q('stadium-play') as HTMLButtonElement).click()
+    ;(q('anim-play') as HTMLButtonElement).click()
     const seen: [number, number | undefined][] = []
     for (let k = 0; k < 6; k++) {
       step(1)
@@ -133,9 +139,9 @@ describe('StadiumModelView', () => {
     }
     expect(seen).toEqual([[2, 6], [3, 7], [4, 6], [2, 7], [3, 6], [4, 7]])
     await settle()
-    expect(q('stadium-frame').textContent).toContain('4 / 4')
+    expect(q('anim-frame').textContent).toContain('4 / 4')
     expect(q('stadium-view').textContent).toContain('eyes 0 frame 2')
-    ;(q('stadium-play') as HTMLButtonElement).click()
+    ;(q('anim-play') as HTMLButtonElement).click()
     // move 1 → animation 1; "as in battle" starts at the entry's frame 2
     ;(q('stadium-as-in-battle') as HTMLInputElement).click()
     fake.setFrames.length = 0
@@ -146,20 +152,36 @@ describe('StadiumModelView', () => {
     // playing: the hold (clamp) clip stops advancing at its last frame
     step(5)
     await settle()
-    expect(q('stadium-frame').textContent).toContain('3 / 3')
-    expect(q('stadium-play').textContent).toBe('Play')
+    expect(q('anim-frame').textContent).toContain('3 / 3')
+    expect(q('anim-play').textContent).toBe('Play')
     // scrub to the last frame of clip 0, then tick: wraps to loopStartFrame 2
     ;(q('stadium-clip-0') as HTMLButtonElement).click()
     await settle()
-    const scrub = q('stadium-scrubber') as HTMLInputElement
+    const scrub = q('anim-scrubber') as HTMLInputElement
     scrub.value = '4'
     scrub.dispatchEvent(new Event('input'))
     await settle()
-    expect(q('stadium-frame').textContent).toContain('4 / 4')
-    ;(q('stadium-play') as HTMLButtonElement).click()
+    expect(q('anim-frame').textContent).toContain('4 / 4')
+    ;(q('anim-play') as HTMLButtonElement).click()
     step(1)
     await settle()
-    expect(q('stadium-frame').textContent).toContain('2 / 4')
+    expect(q('anim-frame').textContent).toContain('2 / 4')
+    // the shared time bar's clip choice starts the clip as the view does: idle at its startFrame 1,
+    // with its paired eyes from their start (texture 5)
+    ;(q('anim-play') as HTMLButtonElement).click()
+    const clipSel = q('anim-clip') as HTMLSelectElement
+    clipSel.value = '1'
+    clipSel.dispatchEvent(new Event('change'))
+    await settle()
+    expect(q('stadium-clip-1').classList.contains('active')).toBe(true)
+    expect(player.frame).toBe(0)
+    clipSel.value = '0'
+    clipSel.dispatchEvent(new Event('change'))
+    await settle()
+    expect(q('stadium-clip-0').classList.contains('active')).toBe(true)
+    expect(player.frame).toBe(1)
+    expect(material.texture).toBe(5)
+    expect(q('stadium-anim-info').textContent).toContain('start 1 · loop 2 · wrap')
     // eye selector: none → static texture
     const eyes = q('stadium-eyes') as HTMLSelectElement
     eyes.value = '-1'
