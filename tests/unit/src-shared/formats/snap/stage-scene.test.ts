@@ -7,6 +7,7 @@ import { readStageModels } from '../../../../../src-shared/formats/snap/stage-mo
 import { quatFromEulerExtrinsicXYZ } from '../../../../../src-shared/scene/math'
 import { validateScene } from '../../../../../src-shared/scene/validate'
 import { exportGlb } from '../../../../../src-shared/export/gltf'
+import { markerNodes } from '../../../../../src-renderer/viewport/explore'
 
 const rom = buildSnapRom()
 
@@ -84,6 +85,17 @@ describe('stage scene (neutral model)', () => {
     expect(np.world[0]).toBe(-1200)
     expect(np.groundY).toBeCloseTo(-120, 3)
     expect(quatFromEulerExtrinsicXYZ([0, Math.PI, 0]).map((x) => Math.round(x * 1e6) / 1e6)).toEqual([0, 1, 0, 0])
+  })
+  it('the viewport’s markers (Markers toggle) are exactly the 9 spawns, at their world places; no flag is added to the export', () => {
+    const m = markerNodes(scene)
+    const spawnNodes = scene.nodes.flatMap((n, i) => ((n.extras?.snap as { kind?: string })?.kind === 'spawn' ? [i] : []))
+    expect(spawnNodes).toHaveLength(9)
+    expect(m).toEqual(spawnNodes)
+    // spawn 0 of path room 0 at (2, 0, 3) m → (200, 0, 300), under the identity 'spawns' group
+    expect(scene.nodes[m[0]!]!.translation).toEqual([200, 0, 300])
+    expect(scene.nodes[scene.nodes[m[0]!]!.parent]!.name).toBe('spawns')
+    // markers come from the empty-leaf rule, so the nodes' exported extras stay as §14.6 leaves them
+    expect(scene.nodes.some((n) => 'marker' in (n.extras ?? {}))).toBe(false)
   })
   it('exports a glb the Khronos validator accepts', async () => {
     const glb = await exportGlb(scene)
