@@ -76,6 +76,12 @@ describe('Export… in the menu, per kind (manifest-driven)', () => {
     expect(treeActions(assetRow(asset('stadium-model'), 2)).map((a) => a.label)).toEqual(['Open', 'Export…', 'Re-index', 'Reveal in folder', 'Copy path'])
     // … and kinds without a scene do not (a spawn, a texture, a GF entry, a Snap game)
     for (const k of ['snap-spawn', 'gf-texture', 'gf-entry', 'snap-game', 'stadium-game']) expect(treeActions(assetRow(asset(k), 2)).map((a) => a.id), k).not.toContain('export')
+    // RE motions have no scene builder: Export… is offered and handed to the pose editor (re:exportGlb)
+    for (const k of ['re-motlist', 're-mot', 're-motion']) {
+      expect(treeActions(assetRow(asset(k), 2)).map((a) => a.id), k).toContain('export')
+      expect(exportsDirectly(assetRow(asset(k), 2)), k).toBe(false)
+    }
+    expect(treeActions(sourceRow(src('re-motlist', '/m/a.motlist.85'))).map((a) => a.id)).toContain('export')
     // a source row never exports directly (no asset id)
     expect(exportsDirectly(sourceRow(src('stadium-rom', '/roms/s.z64')))).toBe(false)
   })
@@ -153,6 +159,15 @@ describe('TreeContextMenu → Export…', () => {
     expect(catalog.selected?.key).toBe('a1')
     expect(actions.pending).toBeNull()
     expect(actions.menu).toBeNull()
+    // an RE motion (no scene builder): selected, and the action posted to its view
+    calls.length = 0
+    actions.openMenu(assetRow(asset('re-motion', 9, 'idle'), 2), 10, 10)
+    await nextTick()
+    ;(document.querySelector('[data-testid="tree-menu-export"]') as HTMLButtonElement).click()
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0))
+    expect(calls).toEqual([])
+    expect(catalog.selected?.key).toBe('a9')
+    expect(actions.pending).toEqual({ key: 'a9', action: 'export' })
     app.unmount()
   })
 })

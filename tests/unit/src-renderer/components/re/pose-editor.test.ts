@@ -118,6 +118,9 @@ vi.mock('../../../../../src-renderer/components/re/pose-overlay', () => ({
 }))
 
 const { default: PoseEditor } = await import('../../../../../src-renderer/components/re/PoseEditor.vue')
+const { useCatalogStore } = await import('../../../../../src-renderer/stores/catalog')
+const { useNodeActionsStore } = await import('../../../../../src-renderer/stores/node-actions')
+const { assetRow } = await import('../../../../../src-renderer/stores/catalog-tree')
 
 async function settle(): Promise<void> {
   for (let i = 0; i < 10; i++) {
@@ -380,6 +383,23 @@ describe('RE pose editor', () => {
     await settle()
     expect(euler()[1]).toBeCloseTo(0, 6)
     expect(euler()[0]).toBeCloseTo(5.73, 2)
+    app.unmount()
+  })
+
+  it('the tree’s Export… on a motion (posted before the editor opened) exports it once the template is open', async () => {
+    const a = asset('re-motion', { motion: 0 })
+    const pinia = createPinia()
+    setActivePinia(pinia)
+    // what TreeContextMenu does for a kind without a scene builder: select, then post
+    useCatalogStore().selected = assetRow(a, 2)
+    useNodeActionsStore().post('a1', 'export')
+    const app = createApp({ render: () => h(PoseEditor, { asset: a, source: null }) })
+    app.use(pinia)
+    app.mount('#app')
+    await settle()
+    expect(calls.map((c) => c.channel).indexOf('re:exportGlb')).toBeGreaterThan(calls.map((c) => c.channel).indexOf('re:openTemplate'))
+    expect(calls.filter((c) => c.channel === 're:exportGlb').map((c) => c.req)).toEqual([{ path: TEMPLATE.path, out: '/out/my_pose.motlist.663', motion: 0, overwrite: true }])
+    expect(useNodeActionsStore().pending).toBeNull()
     app.unmount()
   })
 
