@@ -61,6 +61,23 @@ describe('GF model in the app', () => {
     await page.click('[data-testid="gf-lod-low"]')
     await page.waitForSelector('[data-testid="gf-model-view"][data-lod="low"]')
     await screenshot(page, 'gf-model-low-shiny')
+    // Export .glb of the model shown (the low-poly asset) through scene:export, beside the set folder
+    expect(await page.getByTestId('anim-panel').count()).toBe(1)
+    expect(await page.getByTestId('render-panel').count()).toBe(1)
+    await page.getByTestId('export-glb').click()
+    await page.getByTestId('file-browser').waitFor({ timeout: 30_000 })
+    expect(await page.getByTestId('fb-name').inputValue()).toMatch(/pm0999\.glb$/)
+    const glbOut = path.join(dir, 'pm0999-low.glb')
+    await answerFileBrowser(page, glbOut)
+    await expect.poll(async () => await page.getByTestId('export-result').textContent().catch(() => ''), { timeout: 60_000 }).toMatch(/^Wrote /)
+    const glb = fs.readFileSync(glbOut)
+    expect(glb.subarray(0, 4).toString('latin1')).toBe('glTF')
+    expect(glb.readUInt32LE(8)).toBe(glb.length)
+    // the low-poly model's mesh, not the high one (the synthetic set names its meshes by LOD)
+    const json = JSON.parse(glb.subarray(20, 20 + glb.readUInt32LE(12)).toString('utf8')) as { meshes: { name?: string }[] }
+    console.log(`gf export meshes: ${json.meshes.map((m) => m.name).join(', ')}`)
+    expect(json.meshes.map((m) => m.name ?? '').some((n) => n.includes('BodyLow'))).toBe(true)
+    expect(json.meshes.map((m) => m.name ?? '').some((n) => /^Body(?!Low)/.test(n))).toBe(false)
     // batch export of the dump folder
     await page.click('[data-testid="gf-batch-open"]')
     const out = path.join(dir, 'dump', 'glb-out')
