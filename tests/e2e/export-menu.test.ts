@@ -8,9 +8,10 @@ import { answerFileBrowser, artifactsDir, launchBrowser, openApp, repoRoot, scre
 import { changed, settled } from './pixels'
 
 /**
- * Issue 14 items 1–2 gaps in real Chromium (browser mode): "Export…" in the tree's context menu on
+ * Issue 14 items 1–2 gaps in real Chromium (browser mode): "Export…" in the tree’s context menu on
  * a Stadium model while another view (a Snap stage) is open — the file browser answered, a glb
- * written and announced on the status line; the Stadium view's shared time bar scrubs the model;
+ * written and announced on the status line; on an RE motion list (handed to the pose editor, which
+ * exports once its template is open); the Stadium view's shared time bar scrubs the model;
  * the Snap stage's spawn markers follow the Markers toggle.
  */
 let served: Served
@@ -20,6 +21,7 @@ let work: string
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-e2e-export-menu-'))
   for (const f of ['stadium-sample.z64.gz', 'snap-sample.z64.gz']) fs.copyFileSync(path.join(repoRoot, 'resources', 'samples', f), path.join(work, f))
+  fs.copyFileSync(path.join(repoRoot, 'resources', 'samples', 're', 'sample.motlist.663'), path.join(work, 'sample.motlist.663'))
   const db = path.join(work, 'catalog.sqlite')
   const r = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'modbench.mjs'), 'index', work, '--db', db], { encoding: 'utf8' })
   expect(r.status, r.stderr).toBe(0)
@@ -74,6 +76,26 @@ describe('Export… from the tree, time bar, spawn markers (Chromium, browser mo
     // selects the row, so its view may open meanwhile; the unit test exports a node no view shows).
     expect(await page.getByTestId('export-result').count()).toBe(0)
     await screenshot(page, 'export-menu-done')
+    expect(pageErrors).toEqual([])
+  })
+
+  it('right-click an RE motion list → Export… → the pose editor exports it once its template is open', async () => {
+    const { page, pageErrors } = await openApp(browser, served)
+    const src = page.locator('[data-testid="tree-row-source"]', { hasText: 'sample.motlist.663' })
+    await src.waitFor({ timeout: 60_000 })
+    await src.click({ button: 'right' })
+    await page.getByTestId('tree-menu').waitFor()
+    await page.getByTestId('tree-menu-export').click()
+    // the editor opens the template, then asks where to write the .glb
+    await page.getByTestId('file-browser').waitFor({ timeout: 60_000 })
+    expect(await page.getByTestId('re-bone-list').count()).toBe(1)
+    const out = path.join(work, 'sample-from-menu.glb')
+    await answerFileBrowser(page, out)
+    await expect.poll(async () => await page.getByTestId('re-status').textContent().catch(() => ''), { timeout: 60_000 }).toMatch(/^Exported /)
+    const bytes = fs.readFileSync(out)
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('glTF')
+    expect(bytes.readUInt32LE(8)).toBe(bytes.length)
+    await screenshot(page, 'export-menu-re')
     expect(pageErrors).toEqual([])
   })
 
