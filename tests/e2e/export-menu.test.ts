@@ -9,8 +9,8 @@ import { changed, settled } from './pixels'
 
 /**
  * Issue 14 items 1–2 gaps in real Chromium (browser mode): "Export…" in the tree’s context menu on
- * a Stadium model while another view (a Snap stage) is open — the file browser answered, a glb
- * written and announced on the status line; on an RE motion list (handed to the pose editor, which
+ * a Stadium model, with a Snap stage open (the right click selects the row; the menu exports it
+ * itself, not the view) — the file browser answered, a glb written and announced on the status line; on an RE motion list (handed to the pose editor, which
  * exports once its template is open); the Stadium view's shared time bar scrubs the model;
  * the Snap stage's spawn markers follow the Markers toggle.
  */
