@@ -6,7 +6,8 @@ import { canvasPixels, changed, foreground, settled } from './pixels'
 /**
  * Pokémon Snap stage view on the bundled sample ROM (resources/samples/snap-sample.z64.gz, our own
  * synthetic data): open the Beach, see its rooms, toggle a room group, select a room, ride the
- * rail camera; its actors: frame one, hide it.
+ * rail camera; its actors: frame one, hide it; an actor in its own view (animations, skeleton,
+ * scrub, HD photo model).
  */
 let served: Served
 let browser: Browser
@@ -86,15 +87,76 @@ describe('Snap stage view (Chromium, browser mode, sample ROM)', () => {
     expect(pageErrors).toEqual([])
   })
 
-  it('an actor opens in the viewport: its animations in the clip list, the skeleton overlay, scrubbing', async () => {
+  it('an actor opens in its own view: its animations listed and in the clip list, the skeleton overlay, scrubbing moves it', async () => {
     const { page, pageErrors } = await openHit('raichu', 'snap-actor')
+    const view = page.locator('[data-testid="snap-actor-view"][data-actor="Raichu"][data-loading="0"]')
+    await view.waitFor({ timeout: 60_000 })
     const clip = page.getByTestId('anim-clip')
     await clip.waitFor({ timeout: 60_000 })
     await expect.poll(async () => await clip.locator('option').allInnerTexts()).toEqual([expect.stringMatching(/^0x802C[0-9A-F]{4} \(20 f @ 30 fps\)$/), expect.stringMatching(/^0x802C[0-9A-F]{4} \(10 f @ 15 fps\)$/)])
-    await page.getByTestId('toggle-skeleton').check()
-    const a = await settled(page, 'viewport-canvas')
+    // the side list names the same two animations by header address, frames
+    const anims = page.getByTestId('snap-actor-anims').locator('li')
+    await expect.poll(async () => await anims.allInnerTexts()).toEqual([expect.stringMatching(/^0x802C[0-9A-F]{4} 20 f$/), expect.stringMatching(/^0x802C[0-9A-F]{4} 10 f$/)])
+    // the skeleton overlay is on by default; turning it off changes the picture
+    expect(await page.getByTestId('toggle-skeleton').isChecked()).toBe(true)
+    await page.getByTestId('anim-play').click() // it plays on open: pause
+    await expect.poll(async () => await page.getByTestId('anim-play').getAttribute('data-playing')).toBe('0')
+    await page.getByTestId('anim-scrubber').fill('0')
+    const a = await settled(page, 'snap-actor-canvas')
     await screenshot(page, 'snap-actor-view')
     expect(foreground(a), 'the actor is drawn').toBeGreaterThan(500)
+    await page.getByTestId('toggle-skeleton').uncheck()
+    const noSkel = await settled(page, 'snap-actor-canvas')
+    expect(changed(a, noSkel), 'the skeleton overlay is drawn').toBeGreaterThan(20)
+    await page.getByTestId('toggle-skeleton').check()
+    // scrubbing the default clip (node 1 turns a quarter turn over frames 0–10) moves the actor
+    await page.getByTestId('anim-scrubber').fill('10')
+    await expect.poll(async () => await page.getByTestId('anim-frame').innerText()).toMatch(/^10 \//)
+    const b = await settled(page, 'snap-actor-canvas')
+    expect(changed(a, b), 'scrubbing poses the actor').toBeGreaterThan(200)
+    // picking the second animation in the side list selects that clip
+    await anims.nth(1).click()
+    await expect.poll(async () => await clip.inputValue()).toBe('1')
+    expect(pageErrors).toEqual([])
+  })
+
+  it('the Beach Raichu has an HD photo model: the HD toggle shows it (other pixels), and back', async () => {
+    const { page, pageErrors } = await openApp(browser, served)
+    await page.getByTestId('search-input').fill('raichu beach')
+    const hit = page.getByTestId('search-hit').filter({ hasText: 'snap-actor' }).filter({ hasNotText: 'HD' }).first()
+    await hit.waitFor({ timeout: 60_000 })
+    await hit.click()
+    const view = page.locator('[data-testid="snap-actor-view"][data-actor="Raichu"][data-loading="0"]')
+    await view.waitFor({ timeout: 60_000 })
+    const hd = page.getByTestId('snap-actor-hd')
+    await hd.waitFor({ timeout: 30_000 })
+    expect(await hd.isChecked()).toBe(false)
+    // each model shown plays its first clip: pause it, then show frame 0 (scrubbing to 1 first, so
+    // that a slider already at 0 still sends its input)
+    const play = page.getByTestId('anim-play')
+    const still = async () => {
+      await expect.poll(async () => await play.getAttribute('data-playing')).toBe('1')
+      await play.click()
+      await expect.poll(async () => await play.getAttribute('data-playing')).toBe('0')
+      await page.getByTestId('anim-scrubber').fill('1')
+      await page.getByTestId('anim-scrubber').fill('0')
+      await expect.poll(async () => await page.getByTestId('anim-frame').innerText()).toMatch(/^0 \//)
+      return await settled(page, 'snap-actor-canvas')
+    }
+    const normal = await still()
+    await screenshot(page, 'snap-actor-normal')
+    const shown = Number(await view.getAttribute('data-shown'))
+    await hd.check()
+    await page.locator(`[data-testid="snap-actor-view"][data-hd="1"][data-loading="0"][data-shown="${shown + 1}"]`).waitFor({ timeout: 60_000 })
+    const hdPx = await still()
+    await screenshot(page, 'snap-actor-hd')
+    expect(foreground(hdPx), 'the HD model is drawn').toBeGreaterThan(500)
+    expect(changed(normal, hdPx), 'the HD model looks different').toBeGreaterThan(500)
+    await hd.uncheck()
+    await page.locator(`[data-testid="snap-actor-view"][data-hd="0"][data-loading="0"][data-shown="${shown + 2}"]`).waitFor({ timeout: 60_000 })
+    const back = await still()
+    await screenshot(page, 'snap-actor-back')
+    expect(changed(normal, back), 'back to the normal model').toBeLessThan(200)
     expect(pageErrors).toEqual([])
   })
 })
