@@ -87,6 +87,32 @@ describe('Snap stage view (Chromium, browser mode, sample ROM)', () => {
     expect(pageErrors).toEqual([])
   })
 
+  it('the Zero-One rides the main track with the free camera as well as riding along', async () => {
+    const { page, pageErrors } = await openHit('Beach', 'snap-stage')
+    await page.locator('[data-testid="snap-stage"][data-stage="beach"][data-loading="0"]').waitFor({ timeout: 60_000 })
+    await page.getByTestId('snap-toggle-anim').uncheck()
+    const rideAlong = page.getByTestId('snap-rail-on')
+    expect(await rideAlong.isChecked()).toBe(false)
+    // the free camera looks at the Zero-One at the start of the track…
+    const zero = page.getByTestId('snap-actors').locator('li').filter({ hasText: 'zero-one' })
+    await zero.getByRole('button').click()
+    const start = await settled(page, 'snap-canvas')
+    // …scrubbing the ride moves the Zero-One away while the camera stays put (ride-along stays off)
+    await page.getByTestId('snap-rail-scrub').fill('600')
+    const later = await settled(page, 'snap-canvas')
+    await screenshot(page, 'snap-stage-zero-one-free')
+    expect(await rideAlong.isChecked()).toBe(false)
+    expect(changed(start, later), 'the Zero-One moved along the track').toBeGreaterThan(500)
+    // Play rides on with the free camera
+    const before = await page.getByTestId('snap-rail-frame').innerText()
+    await page.getByTestId('snap-rail-play').click()
+    await page.waitForTimeout(800)
+    await page.getByTestId('snap-rail-play').click()
+    expect(await page.getByTestId('snap-rail-frame').innerText()).not.toBe(before)
+    expect(await rideAlong.isChecked()).toBe(false)
+    expect(pageErrors).toEqual([])
+  })
+
   it('an actor opens in its own view: its animations listed and in the clip list, the skeleton overlay, scrubbing moves it', async () => {
     const { page, pageErrors } = await openHit('raichu', 'snap-actor')
     const view = page.locator('[data-testid="snap-actor-view"][data-actor="Raichu"][data-loading="0"]')
