@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, openApp, screenshot, startServe, type Served } from './harness'
+import * as fs from 'node:fs'
+import * as os from 'node:os'
+import * as path from 'node:path'
+import { validateBytes } from 'gltf-validator'
+import { answerFileBrowser, launchBrowser, openApp, screenshot, startServe, type Served } from './harness'
 import { canvasPixels, changed, foreground, settled } from './pixels'
 
 /**
@@ -146,7 +150,7 @@ describe('Snap stage view (Chromium, browser mode, sample ROM)', () => {
     expect(pageErrors).toEqual([])
   })
 
-  it('the Beach Raichu has an HD photo model: the HD toggle shows it (other pixels), and back', async () => {
+  it('the Beach Raichu has an HD photo model: the HD toggle shows it (other pixels) and back; Export… writes the model shown', async () => {
     const { page, pageErrors } = await openApp(browser, served)
     await page.getByTestId('search-input').fill('raichu beach')
     const hit = page.getByTestId('search-hit').filter({ hasText: 'snap-actor' }).filter({ hasNotText: 'HD' }).first()
@@ -183,6 +187,20 @@ describe('Snap stage view (Chromium, browser mode, sample ROM)', () => {
     const back = await still()
     await screenshot(page, 'snap-actor-back')
     expect(changed(normal, back), 'back to the normal model').toBeLessThan(200)
+    // Export… writes the model shown (the HD one again): a glb with 0 validator errors
+    await hd.check()
+    await page.locator(`[data-testid="snap-actor-view"][data-hd="1"][data-loading="0"][data-shown="${shown + 3}"]`).waitFor({ timeout: 60_000 })
+    const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mb-e2e-snap-actor-')), 'raichu-hd.glb')
+    await page.getByTestId('export-glb').click()
+    await answerFileBrowser(page, out)
+    await expect.poll(() => fs.existsSync(out), { timeout: 60_000 }).toBe(true)
+    await page.getByTestId('export-result').waitFor({ timeout: 60_000 })
+    const rep = await validateBytes(new Uint8Array(fs.readFileSync(out)))
+    expect(rep.issues.numErrors).toBe(0)
+    const glb = fs.readFileSync(out)
+    const gltf = JSON.parse(glb.subarray(20, 20 + glb.readUInt32LE(12)).toString('utf8')) as { scenes?: { extras?: { snap?: { hd?: boolean } } }[] }
+    expect(JSON.stringify(gltf.scenes ?? [])).toContain('"hd":true')
+    fs.rmSync(path.dirname(out), { recursive: true, force: true })
     expect(pageErrors).toEqual([])
   })
 })
