@@ -27,7 +27,7 @@
  * with weight 1; four per vertex (`joints4` + `weights4`, e.g. GF's blend indices/weights) are
  * packed as they are. No byte reading here and no format knowledge.
  */
-import type { Material, Mesh, Primitive, Scene, SceneNode, Texture } from './types'
+import type { Animation, Material, Mesh, Primitive, Scene, SceneNode, Texture } from './types'
 import { emptyScene } from './types'
 
 export interface AssemblerOptions {
@@ -167,4 +167,35 @@ export function identityMatrices(n: number): Float32Array {
   const a = new Float32Array(n * 16)
   for (let i = 0; i < n; i++) a[i * 16] = a[i * 16 + 5] = a[i * 16 + 10] = a[i * 16 + 15] = 1
   return a
+}
+
+/** Where `appendModel` put a model's first mesh, material and texture in the scene it joined. */
+export interface ModelOffsets {
+  mesh: number
+  material: number
+  texture: number
+}
+
+/**
+ * Instancing: adds a built model's meshes, materials and textures to `into` once (their texture
+ * and material references re-based), so a model placed many times is one model with many
+ * instance nodes (`mesh + offsets.mesh`, each with its own skin). Nodes, skins and animations
+ * are the caller's: it knows how its instances are placed; `rebaseMaterialTracks` moves a clip's
+ * material tracks along.
+ */
+export function appendModel(into: Scene, from: Scene): ModelOffsets {
+  const off = { mesh: into.meshes.length, material: into.materials.length, texture: into.textures.length }
+  into.textures.push(...from.textures)
+  for (const m of from.materials) into.materials.push({ ...m, ...(m.texture !== undefined ? { texture: m.texture + off.texture } : {}) })
+  for (const m of from.meshes) into.meshes.push({ ...m, primitives: m.primitives.map((p) => ({ ...p, material: p.material + off.material })) })
+  return off
+}
+
+/** A model clip's UV, texture-swap and colour tracks pointed at the model's materials and textures after `appendModel`. */
+export function rebaseMaterialTracks(a: Animation, off: ModelOffsets): Pick<Animation, 'uvTracks' | 'textureSwaps' | 'colorTracks'> {
+  return {
+    uvTracks: a.uvTracks?.map((t) => ({ ...t, material: t.material + off.material })),
+    textureSwaps: a.textureSwaps?.map((t) => ({ ...t, material: t.material + off.material, textures: t.textures.map((x) => x + off.texture) })),
+    colorTracks: a.colorTracks?.map((t) => ({ ...t, material: t.material + off.material })),
+  }
 }

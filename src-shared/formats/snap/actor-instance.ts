@@ -9,6 +9,7 @@
  */
 import { FormatError, hex } from '../../binary'
 import type { Animation, Scene, SceneNode } from '../../scene/types'
+import { appendModel, rebaseMaterialTracks, type ModelOffsets } from '../../scene/assemble'
 import { buildActorScene } from './actor-scene'
 import { findStageActors, loadActor, type StageActor } from './actors'
 import type { Stage } from './stage'
@@ -26,16 +27,7 @@ export interface ActorInstancesResult {
   warnings: string[]
 }
 
-/** Appends `from`'s meshes, materials and textures to `into`; returns the index offsets. */
-function addResources(into: Scene, from: Scene): { mesh: number; material: number; texture: number } {
-  const off = { mesh: into.meshes.length, material: into.materials.length, texture: into.textures.length }
-  into.textures.push(...from.textures)
-  for (const m of from.materials) into.materials.push({ ...m, ...(m.texture !== undefined ? { texture: m.texture + off.texture } : {}) })
-  for (const m of from.meshes) into.meshes.push({ ...m, primitives: m.primitives.map((p) => ({ ...p, material: p.material + off.material })) })
-  return off
-}
-
-type Built = { actor: StageActor; scene: Scene; off: ReturnType<typeof addResources>; anims: Animation[] }
+type Built = { actor: StageActor; scene: Scene; off: ModelOffsets; anims: Animation[] }
 
 /** Copies an actor's joints under `parent`, adds its skin and a root mesh node, and retargets its clips. */
 function instantiate(scene: Scene, b: Built, parent: number, label: string): number | null {
@@ -111,11 +103,9 @@ export function addActorInstances(scene: Scene, stage: Stage, image: Uint8Array,
     if (actor && !actor.error) {
       try {
         const s = buildActorScene(loadActor(sa, actor)).scene
-        const off = addResources(scene, s)
-        const anims = s.animations.map((a) => ({ ...a, name: `${actor.name} ${a.name}`, channels: [], visibility: [],
-          uvTracks: a.uvTracks?.map((t) => ({ ...t, material: t.material + off.material })),
-          textureSwaps: a.textureSwaps?.map((t) => ({ ...t, material: t.material + off.material, textures: t.textures.map((x) => x + off.texture) })),
-          colorTracks: a.colorTracks?.map((t) => ({ ...t, material: t.material + off.material })) }))
+        // one model per actor, however many spawns place it (the shared assembler's instancing)
+        const off = appendModel(scene, s)
+        const anims = s.animations.map((a) => ({ ...a, name: `${actor.name} ${a.name}`, channels: [], visibility: [], ...rebaseMaterialTracks(a, off) }))
         entry = { actor, scene: s, off, anims }
         res.actors++
       } catch (e) {

@@ -22,7 +22,7 @@ export const snapDomain = defineDomain({
       summary: (m) => [count(num(m, 'count'), 'actor')],
     },
     'snap-actor': {
-      actions: ['export'], label: 'Actor', icon: '◇', scene: true,
+      actions: ['export'], label: 'Actor', icon: '◇', scene: true, editor: true,
       summary: (m) => [count(num(m, 'spawns'), 'spawn'), count(Array.isArray(m.animations) ? m.animations.length : null, 'animation')],
     },
     'snap-spawns': { label: 'Spawns', icon: '✦', hint: 'The objects this stage spawns, with their positions; their actors are under Actors.' },

@@ -18,7 +18,8 @@ type StageDraw = DrawCall & { layer: number }
 
 /** Scene material → the Snap material (tag) and texture state it was made from. */
 export interface MaterialSource {
-  tag: number
+  /** The Snap material's draw-call tag: its index (rooms, actor node 0) or `node:index` (materialTag). */
+  tag: number | string
   ref: TextureRef | null
   sScale: number
   tScale: number
@@ -75,9 +76,13 @@ export class StageMeshes {
     const prim = combinerUses(s.combineHi, s.combineLo, 3, twoCycle(dc)) ? s.primColor.map((c) => c / 255) : [1, 1, 1, 1]
     const alphaMode = alphaModeOf(dc)
     const doubleSided = (s.geometryMode & GeometryMode.CULL_BOTH) === 0
-    const key = [tex0 ?? -1, prim.join(','), alphaMode, doubleSided, lit, s.combineHi, s.combineLo, s.otherModeL, dc.layer].join(';')
+    // An actor node's own material (tag `node:m`) keeps its own scene material, so that its
+    // material tracks animate that node only (§7.6: tracks run per node and material); rooms and
+    // actor node 0 merge like-looking materials as before.
+    const own = typeof s.tag === 'string' ? s.tag : ''
+    const key = [tex0 ?? -1, prim.join(','), alphaMode, doubleSided, lit, s.combineHi, s.combineLo, s.otherModeL, dc.layer, own].join(';')
     return this.a.material(key, (index): Material => ({
-      name: `mat_${index}${typeof s.tag === 'number' ? `_m${s.tag}` : ''}`,
+      name: `mat_${index}${typeof s.tag === 'number' ? `_m${s.tag}` : typeof s.tag === 'string' ? `_n${s.tag.replace(':', 'm')}` : ''}`,
       baseColor: [prim[0]!, prim[1]!, prim[2]!, prim[3]!],
       texture: tex0,
       alphaMode,
@@ -98,9 +103,9 @@ export class StageMeshes {
     const filterOn = ((dc.state.otherModeH >>> OtherModeH.TEXTFILT) & 3) !== 0
     const tex = ref ? this.texture(ref, filterOn) : undefined
     const mat = this.material(dc, tex)
-    if (typeof dc.state.tag === 'number' && !this.sources.has(mat)) {
+    if (dc.state.tag !== null && !this.sources.has(mat)) {
       const s = dc.state
-      this.sources.set(mat, { tag: s.tag as number, ref, sScale: s.texture.sScale, tScale: s.texture.tScale, filterOn, usesPrim: combinerUses(s.combineHi, s.combineLo, 3, twoCycle(dc)), draws })
+      this.sources.set(mat, { tag: s.tag as number | string, ref, sScale: s.texture.sScale, tScale: s.texture.tScale, filterOn, usesPrim: combinerUses(s.combineHi, s.combineLo, 3, twoCycle(dc)), draws })
     }
     return { mat, ref, textured: tex !== undefined }
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PrimitiveBuilder, SceneAssembler, buildPrimitives, identityMatrices } from '../../../../src-shared/scene/assemble'
+import { PrimitiveBuilder, SceneAssembler, appendModel, buildPrimitives, identityMatrices, rebaseMaterialTracks } from '../../../../src-shared/scene/assemble'
 import type { Material, Texture } from '../../../../src-shared/scene/types'
 
 const tex = (name: string): Texture => ({ name, width: 1, height: 1, rgba: new Uint8Array(4), wrapS: 'repeat', wrapT: 'repeat' })
@@ -75,5 +75,34 @@ describe('scene assembler', () => {
   })
   it('identity matrices', () => {
     expect(Array.from(identityMatrices(2))).toEqual([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1])
+  })
+})
+
+describe('appendModel (instancing a built model)', () => {
+  /** A model with 2 textures, 2 materials (the second on texture 1) and one mesh of one primitive on material 1. */
+  function model(): SceneAssembler {
+    const m = new SceneAssembler('m')
+    m.texture('t0', () => tex('t0'))
+    const t1 = m.texture('t1', () => tex('t1'))!
+    m.material('m0', () => mat('m0'))
+    const m1 = m.material('m1', () => ({ ...mat('m1'), texture: t1 }))
+    const p = new PrimitiveBuilder(m1)
+    p.pos.push(0, 0, 0, 1, 0, 0, 0, 1, 0)
+    p.idx.push(0, 1, 2)
+    m.mesh('mesh', buildPrimitives([p]))
+    return m
+  }
+  it('adds the model once, re-basing its texture and material references; a clip’s material tracks follow', () => {
+    const into = model().scene // 2 textures, 2 materials, 1 mesh already
+    const from = model().scene
+    const off = appendModel(into, from)
+    expect(off).toEqual({ mesh: 1, material: 2, texture: 2 })
+    expect(into.textures.length).toBe(4)
+    expect(into.materials[3]!.texture).toBe(3) // material 1 of the model → 2 + 1, on texture 2 + 1
+    expect(into.meshes[1]!.primitives[0]!.material).toBe(3)
+    expect(from.materials[1]!.texture).toBe(1) // the model itself is not changed
+    const r = rebaseMaterialTracks({ name: 'c', duration: 1, frameRate: 30, channels: [], textureSwaps: [{ material: 1, times: new Float32Array([0]), textures: new Uint32Array([0]) }] }, off)
+    expect(r.textureSwaps![0]!.material).toBe(3)
+    expect(Array.from(r.textureSwaps![0]!.textures)).toEqual([2])
   })
 })
