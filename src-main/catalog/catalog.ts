@@ -125,6 +125,7 @@ export class Catalog {
     this.db.pragma('foreign_keys = ON')
     this.db.pragma('busy_timeout = 5000')
     migrate(this.db)
+    this.tx = this.db.transaction((fn: () => unknown) => fn())
   }
 
   /** Statements prepared once per connection (preparing is a large part of a small source's cost). */
@@ -276,14 +277,20 @@ export class Catalog {
   /** Inside a batch: the sources whose FTS rows wait for the batch's commit. */
   private pending: PendingFts | null = null
 
+  /** Runs a function in a transaction (a savepoint when one is open); made once, not per write. */
+  private readonly tx: (fn: () => unknown) => unknown
+
   /** One source's write as a transaction (a savepoint in a batch); a rolled-back one leaves the pending FTS list as it was. */
   private write<T>(fn: () => T): T {
-    const before = this.pending ? new Set(this.pending.sources) : null
+    const undo: (() => void)[] = []
+    if (this.pending) this.pending.undo = undo
     try {
-      return this.db.transaction(fn)()
+      return this.tx(fn) as T
     } catch (e) {
-      if (this.pending && before) this.pending.sources = before
+      for (const u of undo.reverse()) u()
       throw e
+    } finally {
+      if (this.pending) this.pending.undo = undefined
     }
   }
 

@@ -25,21 +25,40 @@ export type Prepare = (sql: string) => Database.Statement
 export interface PendingFts {
   sources: Set<number>
   terms: Set<string>
+  /** How to undo this source's changes to `sources` when its savepoint rolls back (set by the writer). */
+  undo?: (() => void)[]
+  /** The next asset id inside the batch (read once, written to `id_seq` by `ftsFlush`). */
+  nextId?: number
 }
 
 /** Takes a source's assets out of the FTS index (unless they never went in) and deletes them; the cascade has an index to follow. */
 export function dropAssets(st: Prepare, sourceId: number, pending?: PendingFts): void {
-  if (pending?.sources.has(sourceId)) pending.sources.delete(sourceId)
+  if (pending?.sources.delete(sourceId)) pending.undo?.push(() => pending.sources.add(sourceId))
   else ftsRemoveSource(st, sourceId)
   st('DELETE FROM assets WHERE source_id = ?').run(sourceId)
 }
 
-/** Writes the pending sources' rows into the FTS index, in rowid order, and their terms. */
+/** Writes the pending sources' rows into the FTS index, in rowid order, and their terms (and the batch's id sequence). */
 export function ftsFlush(st: Prepare, pending: PendingFts): void {
   if (pending.sources.size) ftsAddSource(st, [...pending.sources])
   addTerms(st, pending.terms)
+  if (pending.nextId !== undefined) saveNextId(st, pending.nextId)
   pending.sources.clear()
   pending.terms.clear()
+  pending.nextId = undefined
+}
+
+/**
+ * The next asset id. Ids come from a sequence that only grows: SQLite would hand a deleted row's
+ * id to the next insert, so a re-indexed source could give an old id (printed by ls) to another asset.
+ */
+function loadNextId(st: Prepare): number {
+  const seq = st("SELECT MAX(value, (SELECT COALESCE(MAX(id), 0) FROM assets)) AS v FROM id_seq WHERE name = 'assets'").get() as { v: number } | undefined
+  return (seq?.v ?? 0) + 1
+}
+
+function saveNextId(st: Prepare, nextId: number): void {
+  st("INSERT INTO id_seq (name, value) VALUES ('assets', ?) ON CONFLICT(name) DO UPDATE SET value = MAX(value, excluded.value)").run(nextId - 1)
 }
 
 /** The source row for `info`, created or updated (its assets dropped); returns its id. Call inside a transaction. */
@@ -67,10 +86,9 @@ function childCounts(drafts: AssetDraft[]): Map<string, number> {
 export function writeSource(st: Prepare, info: SourceInfo, drafts: AssetDraft[], beforeCommit?: (insertedSoFar: number) => void, pending?: PendingFts): { sourceId: number; assets: number } {
   const abs = path.resolve(info.path)
   const sourceId = upsertSource(st, info, 'indexed', null, JSON.stringify(info.metadata ?? {}), pending)
-  // Ids come from a sequence that only grows: SQLite would hand a deleted row's id to the next
-  // insert, so a re-indexed source could give an old id (printed by ls) to another asset.
-  const seq = st("SELECT MAX(value, (SELECT COALESCE(MAX(id), 0) FROM assets)) AS v FROM id_seq WHERE name = 'assets'").get() as { v: number } | undefined
-  let nextId = (seq?.v ?? 0) + 1
+  // Inside a batch the sequence is read once and saved at the batch's commit; an id handed out
+  // in a savepoint that rolls back is simply skipped (ids only grow).
+  let nextId = pending ? (pending.nextId ??= loadNextId(st)) : loadNextId(st)
   if (nextId + drafts.length >= FTS_KEY) throw new Error(`${abs}: the catalog ran out of asset ids (${FTS_KEY} at most)`)
   const ins = st('INSERT INTO assets (id, source_id, parent_id, ord, kind, name, locator, metadata, tags, child_count, fts_bucket) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
   const kids = childCounts(drafts)
@@ -97,10 +115,14 @@ export function writeSource(st: Prepare, info: SourceInfo, drafts: AssetDraft[],
     n++
     if (beforeCommit && n === Math.ceil(drafts.length / 2)) beforeCommit(n)
   }
-  st("INSERT INTO id_seq (name, value) VALUES ('assets', ?) ON CONFLICT(name) DO UPDATE SET value = MAX(value, excluded.value)").run(nextId - 1)
   if (beforeCommit && drafts.length === 0) beforeCommit(0)
-  if (pending) pending.sources.add(sourceId)
-  else ftsFlush(st, { sources: new Set([sourceId]), terms })
+  if (pending) {
+    pending.nextId = nextId
+    if (!pending.sources.has(sourceId)) {
+      pending.sources.add(sourceId)
+      pending.undo?.push(() => pending.sources.delete(sourceId))
+    }
+  } else ftsFlush(st, { sources: new Set([sourceId]), terms, nextId })
   return { sourceId, assets: n }
 }
 
