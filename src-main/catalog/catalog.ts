@@ -124,6 +124,9 @@ export class Catalog {
     this.db.pragma('synchronous = NORMAL')
     this.db.pragma('foreign_keys = ON')
     this.db.pragma('busy_timeout = 5000')
+    // 32 MiB of page cache (SQLite's default is 2 MiB): at a million assets the FTS doclists and
+    // index pages a search walks stay cached between searches instead of being read again.
+    this.db.pragma('cache_size = -32768')
     migrate(this.db)
     this.tx = this.db.transaction((fn: () => unknown) => fn())
   }

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3'
 import * as path from 'node:path'
 import type { SourceKind } from '../../src-shared/api/catalog'
 import type { AssetDraft } from '../indexer/detector'
-import { FTS_KEY, addTerms, ftsAddSource, ftsBucket, ftsRemoveSource } from './fts'
+import { FTS_KEY, addMultiText, addTerms, dropMultiText, ftsAddSource, ftsBucket, ftsRemoveSource } from './fts'
 
 export interface SourceInfo {
   path: string
@@ -35,6 +35,7 @@ export interface PendingFts {
 export function dropAssets(st: Prepare, sourceId: number, pending?: PendingFts): void {
   if (pending?.sources.delete(sourceId)) pending.undo?.push(() => pending.sources.add(sourceId))
   else ftsRemoveSource(st, sourceId)
+  dropMultiText(st, sourceId)
   st('DELETE FROM assets WHERE source_id = ?').run(sourceId)
 }
 
@@ -110,7 +111,9 @@ export function writeSource(st: Prepare, info: SourceInfo, drafts: AssetDraft[],
     const tags = d.tags?.length ? d.tags.join(' ') : ''
     const locator = d.locator ? JSON.stringify(d.locator) : '{}'
     const metadata = d.metadata ? JSON.stringify(d.metadata) : '{}'
-    ins.run(id, sourceId, parent, ord, d.kind, d.name, locator, metadata, tags, kids.get(d.key) ?? 0, ftsBucket(d.name, tags, terms))
+    const bucket = ftsBucket(d.name, tags, terms)
+    ins.run(id, sourceId, parent, ord, d.kind, d.name, locator, metadata, tags, kids.get(d.key) ?? 0, bucket)
+    addMultiText(st, bucket, id, d.name, tags)
     ids.set(d.key, id)
     n++
     if (beforeCommit && n === Math.ceil(drafts.length / 2)) beforeCommit(n)

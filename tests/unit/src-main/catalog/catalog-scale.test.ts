@@ -9,7 +9,7 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import { openCatalog, ftsQuery, type Catalog } from '../../../../src-main/catalog/catalog'
 import { migrations } from '../../../../src-main/catalog/migrations'
-import { FTS_KEY, foldLatin, ftsBucket, UNBOUNDED } from '../../../../src-main/catalog/fts'
+import { FTS_KEY, SINGLE_FROM, foldLatin, ftsBucket, repeatedTokens, UNBOUNDED } from '../../../../src-main/catalog/fts'
 import type { AssetDraft } from '../../../../src-main/indexer/detector'
 
 let dir: string
@@ -179,6 +179,37 @@ describe('top-N search', () => {
     // bm25 here: idf · f·2.2 / (f + 1.2·(0.25 + 0.75·D/2.75)); f=2,D=3 → 1.523; f=1,D=2 → 1.089; f=1,D=3 → 0.948
     expect(cat.search('eye').map((a) => a.name)).toEqual(['eye_eyelid_body', 'eye_tail', 'tail_eye', 'eye_tail_body'])
     expect(FTS_KEY).toBe(2 ** 32)
+  })
+
+  it('indexes for R ≥ 2 rows only the tokens whose first two letters repeat (schema 5)', () => {
+    // by hand: pikachu, pika (pi ×2), eye, eye (ey ×2), etc1 (et ×1)
+    expect(repeatedTokens('pikachu_pika_eye', 'ETC1 eye')).toBe('pikachu pika eye eye')
+    expect(repeatedTokens('Pokémon_poké', '')).toBe('pokemon poke')
+    expect(repeatedTokens('shadow_tail', 'RGBA8')).toBe('')
+  })
+
+  it('keeps the repeated-token index exact through a batch with re-written and rolled-back sources, and removal', async () => {
+    await cat.batch(async (flush) => {
+      for (let s = 0; s < 4; s++) cat.replaceSource({ path: `/lib/s${s}`, size: 1, mtime: 1, hash: `h${s}`, kind: 'gf-set' }, mixedDrafts(s, 200))
+      // re-written in the same batch (its first rows never reached the FTS index)
+      cat.replaceSource({ path: '/lib/s1', size: 2, mtime: 2, hash: 'again', kind: 'gf-set' }, mixedDrafts(50, 120))
+      flush()
+      // re-written after a commit, then a write of it that fails half-way (duplicate key): rolled back
+      cat.replaceSource({ path: '/lib/s2', size: 2, mtime: 2, hash: 'again', kind: 'gf-set' }, mixedDrafts(60, 150))
+      const bad = [...mixedDrafts(70, 90), { key: 'a3', kind: 'x', name: 'eye_eyelid dup', locator: {} }]
+      expect(() => cat.replaceSource({ path: '/lib/s2', size: 3, mtime: 3, hash: 'bad', kind: 'gf-set' }, bad)).toThrow(/duplicate asset key a3/)
+    })
+    const ins = plain.prepare('INSERT INTO p (rowid, name, tags) VALUES (?, ?, ?)')
+    for (const r of cat.db.prepare('SELECT id, name, tags FROM assets ORDER BY id').all() as { id: number; name: string; tags: string }[]) ins.run(r.id, r.name, r.tags)
+    for (const q of queries) for (const n of [10, 300]) expect(cat.search(q, n).map((a) => a.id), `${q} top ${n}`).toEqual(full(q, n))
+    // one repeated-token row per R ≥ 2 asset, no orphans
+    const keys = (sql: string) => cat.db.prepare(sql).pluck().all() as number[]
+    expect(keys(`SELECT fts_bucket * ${FTS_KEY} + id AS k FROM assets WHERE fts_bucket < ${SINGLE_FROM} ORDER BY k`)).toEqual(keys('SELECT k FROM fts_multi_text ORDER BY k'))
+    expect(keys('SELECT k FROM fts_multi_text').length).toBeGreaterThan(50)
+    // removing every source deletes exactly what was indexed: nothing is left to match
+    for (const s of cat.sources()) cat.removeSource(s.id)
+    expect(keys("SELECT rowid FROM assets_fts_multi WHERE assets_fts_multi MATCH 'eye* OR pi* OR sh* OR t* OR b* OR 01*'")).toEqual([])
+    expect(keys('SELECT k FROM fts_multi_text')).toEqual([])
   })
 })
 
