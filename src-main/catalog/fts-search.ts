@@ -79,8 +79,8 @@ function singleHits(c: Ctx): Hit[] {
 
 /**
  * Adds the R ≥ 2 rows that can reach the top N: walks their matches in rowid order (higher R,
- * then lower D first) until no bucket left can beat the N-th hit. A row can hold a word twice
- * only if its repeated tokens (`assets_fts_multi`, schema 5) match that word; any other row holds
+ * then lower D first; their own index, `assets_fts_multi`) until no bucket left can beat the N-th
+ * hit. A row can hold a word twice only if its repeated tokens (`assets_fts_rep`, schema 5) match that word; any other row holds
  * each word once and scores by D alone. Only the former have their tokens read and counted.
  */
 function multiHits(c: Ctx, hits: Hit[], buckets: number[], sumIdf: number): Hit[] {
@@ -92,10 +92,10 @@ function multiHits(c: Ctx, hits: Hit[], buckets: number[], sumIdf: number): Hit[
   for (let i = multi.length - 1; i >= 0; i--) rest.set(multi[i]!, (best = Math.max(best, bucketBound(multi[i]!, c.avgdl))))
   // the margin keeps float rounding from cutting a tie, which the lower id may still win
   const nth = hits.length >= c.limit ? hits[c.limit - 1]!.score * (1 - 1e-9) : -Infinity
-  const repeated = new Set(c.st('SELECT rowid FROM assets_fts_multi WHERE assets_fts_multi MATCH ?').pluck().all(c.anyWord) as number[])
+  const repeated = new Set(c.st('SELECT rowid FROM assets_fts_rep WHERE assets_fts_rep MATCH ?').pluck().all(c.anyWord) as number[])
   const keys: number[] = []
   const found: Hit[] = []
-  for (const k of c.st('SELECT rowid FROM assets_fts WHERE assets_fts MATCH ? AND rowid < ? ORDER BY rowid').pluck().iterate(c.query, SINGLE_FROM * FTS_KEY) as IterableIterator<number>) {
+  for (const k of c.st('SELECT rowid FROM assets_fts_multi WHERE assets_fts_multi MATCH ? ORDER BY rowid').pluck().iterate(c.query) as IterableIterator<number>) {
     const bucket = Math.floor(k / FTS_KEY)
     if (sumIdf * (rest.get(bucket) ?? Infinity) < nth) break
     if (repeated.has(k)) keys.push(k)

@@ -11,10 +11,12 @@ import type Database from 'better-sqlite3'
  * where R = 1 by D ascending, so FTS5's own rowid walk meets each region best first (FTS5 seeks
  * a rowid by stepping, and walks backwards slowly: both regions are walked forwards). `fts_terms` lists every indexed token, so a
  * prefix word can be searched as the OR of its terms (FTS5 materialises a prefix's whole
- * doclist before the first row; an OR of terms is walked lazily). `assets_fts_multi` indexes, for the
- * R ≥ 2 rows (a few per cent), only their tokens whose first two letters repeat in the row
- * (`fts_multi_text` keeps them, keyed by FTS rowid, for counting and deleting): the rows that
- * may hold a word twice are then found without reading every R ≥ 2 match. See fts-search.ts.
+ * doclist before the first row; an OR of terms is walked lazily). `assets_fts_multi` indexes the
+ * R ≥ 2 rows (a few per cent) a second time, so a search walks their short doclists instead of
+ * stepping through the main ones (FTS5 seeks a rowid by stepping). `assets_fts_rep` indexes, for
+ * those rows, only their tokens whose first two letters repeat in the row (`fts_multi_text` keeps
+ * them, keyed by FTS rowid, for counting and deleting): the rows that may hold a word twice are
+ * then found without reading the text of every R ≥ 2 match. See fts-search.ts.
  *
  * bm25 as FTS5 computes it (sqlite ext/fts5/fts5_aux.c, fts5Bm25Function):
  *   score = Σ_phrases idf_i · f_i·(k1+1) / (f_i + k1·(1 − b + b·D/avgdl)),  k1 = 1.2, b = 0.75,
@@ -102,7 +104,7 @@ function asciiTokens(text: string, out: string[]): void {
 
 /**
  * The tokens of a row (R ≥ 2) that share their first two letters with another of its tokens,
- * space-separated in order: what `assets_fts_multi` indexes (schema 5). A prefix word of two or
+ * space-separated in order: what `assets_fts_rep` indexes (schema 5). A prefix word of two or
  * more letters can occur twice or more in a row only among these tokens, so a row that does not
  * match a word here holds it once (fts-search.ts). Call only for bounded rows (ASCII once folded).
  */
@@ -194,14 +196,16 @@ export function ftsAddSource(st: (sql: string) => Database.Statement, sourceIds:
   const where = one ? 'source_id = ?' : 'source_id IN (SELECT value FROM json_each(?))'
   const arg = one ? sourceIds[0] : JSON.stringify(sourceIds)
   st(`INSERT INTO assets_fts (rowid, name, tags) SELECT ${KEY_SQL} AS k, name, tags FROM assets WHERE ${where} ORDER BY k`).run(arg)
-  st(`INSERT INTO assets_fts_multi (rowid, t) SELECT k, t FROM fts_multi_text WHERE k IN (SELECT ${KEY_SQL} FROM assets WHERE ${where} AND fts_bucket < ${SINGLE_FROM}) ORDER BY k`).run(arg)
+  st(`INSERT INTO assets_fts_multi (rowid, name, tags) SELECT ${KEY_SQL} AS k, name, tags FROM assets WHERE ${where} AND fts_bucket < ${SINGLE_FROM} ORDER BY k`).run(arg)
+  st(`INSERT INTO assets_fts_rep (rowid, t) SELECT k, t FROM fts_multi_text WHERE k IN (SELECT ${KEY_SQL} FROM assets WHERE ${where} AND fts_bucket < ${SINGLE_FROM}) ORDER BY k`).run(arg)
   st(`INSERT INTO fts_buckets (bucket, n) SELECT fts_bucket, count(*) FROM assets WHERE ${where} GROUP BY fts_bucket ON CONFLICT(bucket) DO UPDATE SET n = n + excluded.n`).run(arg)
 }
 
 /** Takes a source's assets out of the index (call before deleting their rows): O(its own assets). */
 export function ftsRemoveSource(st: (sql: string) => Database.Statement, sourceId: number): void {
   st(`INSERT INTO assets_fts (assets_fts, rowid, name, tags) SELECT 'delete', ${KEY_SQL} AS k, name, tags FROM assets WHERE source_id = ? ORDER BY k`).run(sourceId)
-  st(`INSERT INTO assets_fts_multi (assets_fts_multi, rowid, t) SELECT 'delete', k, t FROM fts_multi_text WHERE k IN (SELECT ${KEY_SQL} FROM assets WHERE source_id = ? AND fts_bucket < ${SINGLE_FROM}) ORDER BY k`).run(sourceId)
+  st(`INSERT INTO assets_fts_multi (assets_fts_multi, rowid, name, tags) SELECT 'delete', ${KEY_SQL} AS k, name, tags FROM assets WHERE source_id = ? AND fts_bucket < ${SINGLE_FROM} ORDER BY k`).run(sourceId)
+  st(`INSERT INTO assets_fts_rep (assets_fts_rep, rowid, t) SELECT 'delete', k, t FROM fts_multi_text WHERE k IN (SELECT ${KEY_SQL} FROM assets WHERE source_id = ? AND fts_bucket < ${SINGLE_FROM}) ORDER BY k`).run(sourceId)
   st('UPDATE fts_buckets SET n = fts_buckets.n - c.cnt FROM (SELECT fts_bucket AS b, count(*) AS cnt FROM assets WHERE source_id = ? GROUP BY fts_bucket) AS c WHERE fts_buckets.bucket = c.b').run(sourceId)
 }
 
@@ -218,17 +222,16 @@ export function dropMultiText(st: (sql: string) => Database.Statement, sourceId:
   st(`DELETE FROM fts_multi_text WHERE k IN (SELECT ${KEY_SQL} FROM assets WHERE source_id = ? AND fts_bucket < ${SINGLE_FROM})`).run(sourceId)
 }
 
-/** Schema 5: fills `fts_multi_text` and indexes it as the new `assets_fts_multi` (one column of repeated tokens). */
+/** Schema 5: fills `fts_multi_text` and indexes it in `assets_fts_rep`. */
 export function ftsMultiRebuild(db: Database.Database): void {
   const ins = db.prepare('INSERT INTO fts_multi_text (k, t) VALUES (?, ?)')
   for (const r of db.prepare(`SELECT ${KEY_SQL} AS k, name, tags FROM assets WHERE fts_bucket < ${SINGLE_FROM}`).iterate() as IterableIterator<{ k: number; name: string; tags: string }>) ins.run(r.k, repeatedTokens(r.name, r.tags))
-  db.prepare('INSERT INTO assets_fts_multi (rowid, t) SELECT k, t FROM fts_multi_text ORDER BY k').run()
+  db.prepare('INSERT INTO assets_fts_rep (rowid, t) SELECT k, t FROM fts_multi_text ORDER BY k').run()
 }
 
 /**
  * Rebuilds the whole index from `assets` (buckets already set; the migration from the
- * trigger-kept index, schema 4: its `assets_fts_multi` held whole names and tags, which schema 5
- * replaces with `ftsMultiRebuild`).
+ * trigger-kept index, schema 4; schema 5 adds `ftsMultiRebuild`).
  */
 export function ftsRebuild(db: Database.Database): void {
   db.prepare('DELETE FROM fts_terms').run()

@@ -209,6 +209,7 @@ describe('top-N search', () => {
     // removing every source deletes exactly what was indexed: nothing is left to match
     for (const s of cat.sources()) cat.removeSource(s.id)
     expect(keys("SELECT rowid FROM assets_fts_multi WHERE assets_fts_multi MATCH 'eye* OR pi* OR sh* OR t* OR b* OR 01*'")).toEqual([])
+    expect(keys("SELECT rowid FROM assets_fts_rep WHERE assets_fts_rep MATCH 'eye* OR pi* OR sh* OR t* OR b* OR 01*'")).toEqual([])
     expect(keys('SELECT k FROM fts_multi_text')).toEqual([])
   })
 })
