@@ -3,6 +3,7 @@ import * as fs from 'node:fs'
 import * as path from 'node:path'
 import type { AssetRow, SourceKind, SourceRow } from '../../src-shared/api/catalog'
 import type { AssetDraft } from '../indexer/detector'
+import { DOOMED_SQL } from './fts'
 import { searchTopN } from './fts-search'
 import { migrate } from './migrations'
 import { dropAssets, ftsFlush, writeError, writeSource, type PendingFts } from './writes'
@@ -128,6 +129,7 @@ export class Catalog {
     // index pages a search walks stay cached between searches instead of being read again.
     this.db.pragma('cache_size = -32768')
     migrate(this.db)
+    this.db.exec(DOOMED_SQL)
     this.tx = this.db.transaction((fn: () => unknown) => fn())
   }
 

@@ -203,10 +203,31 @@ export function ftsAddSource(st: (sql: string) => Database.Statement, sourceIds:
 
 /** Takes a source's assets out of the index (call before deleting their rows): O(its own assets). */
 export function ftsRemoveSource(st: (sql: string) => Database.Statement, sourceId: number): void {
-  st(`INSERT INTO assets_fts (assets_fts, rowid, name, tags) SELECT 'delete', ${KEY_SQL} AS k, name, tags FROM assets WHERE source_id = ? ORDER BY k`).run(sourceId)
-  st(`INSERT INTO assets_fts_multi (assets_fts_multi, rowid, name, tags) SELECT 'delete', ${KEY_SQL} AS k, name, tags FROM assets WHERE source_id = ? AND fts_bucket < ${SINGLE_FROM} ORDER BY k`).run(sourceId)
-  st(`INSERT INTO assets_fts_rep (assets_fts_rep, rowid, t) SELECT 'delete', k, t FROM fts_multi_text WHERE k IN (SELECT ${KEY_SQL} FROM assets WHERE source_id = ? AND fts_bucket < ${SINGLE_FROM}) ORDER BY k`).run(sourceId)
+  ftsDoomSource(st, sourceId)
+  ftsDeleteDoomed(st)
+}
+
+/** The temporary table of index rows to delete (per connection; savepoints roll it back with the rest). */
+export const DOOMED_SQL = 'CREATE TEMP TABLE IF NOT EXISTS fts_doomed (k INTEGER PRIMARY KEY, name TEXT NOT NULL, tags TEXT NOT NULL, t TEXT)'
+
+/**
+ * Keeps what a source's assets put in the index, to be deleted by `ftsDeleteDoomed` (call before
+ * deleting their rows), and takes them out of their buckets. Inside a batch the deletes wait for
+ * its flush: one sorted delete per index for the whole batch (FTS5 writes a small segment per
+ * source deleted on its own, the cost of a forced re-index of many small files).
+ */
+export function ftsDoomSource(st: (sql: string) => Database.Statement, sourceId: number): void {
+  const key = `a.fts_bucket * ${FTS_KEY} + a.id`
+  st(`INSERT INTO temp.fts_doomed (k, name, tags, t) SELECT ${key}, a.name, a.tags, m.t FROM assets a LEFT JOIN fts_multi_text m ON m.k = ${key} WHERE a.source_id = ?`).run(sourceId)
   st('UPDATE fts_buckets SET n = fts_buckets.n - c.cnt FROM (SELECT fts_bucket AS b, count(*) AS cnt FROM assets WHERE source_id = ? GROUP BY fts_bucket) AS c WHERE fts_buckets.bucket = c.b').run(sourceId)
+}
+
+/** Deletes the kept rows from the three indexes, in rowid order. */
+export function ftsDeleteDoomed(st: (sql: string) => Database.Statement): void {
+  st("INSERT INTO assets_fts (assets_fts, rowid, name, tags) SELECT 'delete', k, name, tags FROM temp.fts_doomed ORDER BY k").run()
+  st(`INSERT INTO assets_fts_multi (assets_fts_multi, rowid, name, tags) SELECT 'delete', k, name, tags FROM temp.fts_doomed WHERE k < ${SINGLE_FROM * FTS_KEY} ORDER BY k`).run()
+  st("INSERT INTO assets_fts_rep (assets_fts_rep, rowid, t) SELECT 'delete', k, t FROM temp.fts_doomed WHERE t IS NOT NULL ORDER BY k").run()
+  st('DELETE FROM temp.fts_doomed').run()
 }
 
 /**

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3'
 import * as path from 'node:path'
 import type { SourceKind } from '../../src-shared/api/catalog'
 import type { AssetDraft } from '../indexer/detector'
-import { FTS_KEY, addMultiText, addTerms, dropMultiText, ftsAddSource, ftsBucket, ftsRemoveSource } from './fts'
+import { FTS_KEY, addMultiText, addTerms, dropMultiText, ftsAddSource, ftsBucket, ftsDeleteDoomed, ftsDoomSource, ftsRemoveSource } from './fts'
 
 export interface SourceInfo {
   path: string
@@ -29,18 +29,26 @@ export interface PendingFts {
   undo?: (() => void)[]
   /** The next asset id inside the batch (read once, written to `id_seq` by `ftsFlush`). */
   nextId?: number
+  /** Set when committed sources' index rows wait in `temp.fts_doomed` for the flush. */
+  doomed?: boolean
 }
 
 /** Takes a source's assets out of the FTS index (unless they never went in) and deletes them; the cascade has an index to follow. */
 export function dropAssets(st: Prepare, sourceId: number, pending?: PendingFts): void {
   if (pending?.sources.delete(sourceId)) pending.undo?.push(() => pending.sources.add(sourceId))
-  else ftsRemoveSource(st, sourceId)
+  else if (pending) {
+    ftsDoomSource(st, sourceId)
+    pending.doomed = true
+  } else ftsRemoveSource(st, sourceId)
   dropMultiText(st, sourceId)
   st('DELETE FROM assets WHERE source_id = ?').run(sourceId)
 }
 
 /** Writes the pending sources' rows into the FTS index, in rowid order, and their terms (and the batch's id sequence). */
 export function ftsFlush(st: Prepare, pending: PendingFts): void {
+  // deleted ids are never given again, so the deletes may all go first
+  if (pending.doomed) ftsDeleteDoomed(st)
+  pending.doomed = false
   if (pending.sources.size) ftsAddSource(st, [...pending.sources])
   addTerms(st, pending.terms)
   if (pending.nextId !== undefined) saveNextId(st, pending.nextId)

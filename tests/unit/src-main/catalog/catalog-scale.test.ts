@@ -188,7 +188,7 @@ describe('top-N search', () => {
     expect(repeatedTokens('shadow_tail', 'RGBA8')).toBe('')
   })
 
-  it('keeps the repeated-token index exact through a batch with re-written and rolled-back sources, and removal', async () => {
+  it('keeps the three indexes exact through a batch with re-written and rolled-back sources (deletes queued for the flush), and removal', async () => {
     await cat.batch(async (flush) => {
       for (let s = 0; s < 4; s++) cat.replaceSource({ path: `/lib/s${s}`, size: 1, mtime: 1, hash: `h${s}`, kind: 'gf-set' }, mixedDrafts(s, 200))
       // re-written in the same batch (its first rows never reached the FTS index)
@@ -198,6 +198,8 @@ describe('top-N search', () => {
       cat.replaceSource({ path: '/lib/s2', size: 2, mtime: 2, hash: 'again', kind: 'gf-set' }, mixedDrafts(60, 150))
       const bad = [...mixedDrafts(70, 90), { key: 'a3', kind: 'x', name: 'eye_eyelid dup', locator: {} }]
       expect(() => cat.replaceSource({ path: '/lib/s2', size: 3, mtime: 3, hash: 'bad', kind: 'gf-set' }, bad)).toThrow(/duplicate asset key a3/)
+      // a committed source whose re-write fails: the deletes it queued for the flush roll back too
+      expect(() => cat.replaceSource({ path: '/lib/s3', size: 3, mtime: 3, hash: 'bad', kind: 'gf-set' }, bad)).toThrow(/duplicate asset key a3/)
     })
     const ins = plain.prepare('INSERT INTO p (rowid, name, tags) VALUES (?, ?, ?)')
     for (const r of cat.db.prepare('SELECT id, name, tags FROM assets ORDER BY id').all() as { id: number; name: string; tags: string }[]) ins.run(r.id, r.name, r.tags)
