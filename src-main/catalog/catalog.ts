@@ -320,7 +320,7 @@ export class Catalog {
   async batch<T>(fn: (flush: () => void) => Promise<T>): Promise<T> {
     if (this.db.inTransaction) return fn(() => {})
     this.db.exec('BEGIN')
-    this.pending = { sources: new Set(), terms: new Set() }
+    this.pending = { sources: new Set(), terms: new Map() }
     // The FTS rows of the batch's sources go in with its commit (one sorted insert for all).
     const commit = () => {
       ftsFlush(this.st.bind(this), this.pending!)

@@ -123,12 +123,14 @@ function fullRank(st: Prepare, query: string, limit: number): Hit[] {
 /** At most this many terms per word are ORed; a word prefixing more is ranked by FTS5 whole. */
 const MAX_TERMS = 64
 
-/** A word as the OR of the indexed terms it prefixes ('' when none; null when too many). */
-function expand(st: Prepare, word: string): string | null {
+/** The indexed terms a word prefixes (null when too many). */
+function expand(st: Prepare, word: string): string[] | null {
   const terms = st('SELECT term FROM fts_terms WHERE term >= ? AND term < ? LIMIT ?').pluck().all(word, `${word}\x7f`, MAX_TERMS + 1) as string[]
-  if (terms.length > MAX_TERMS) return null
-  return terms.length ? `(${terms.map((t) => `"${t}"`).join(' OR ')})` : ''
+  return terms.length > MAX_TERMS ? null : terms
 }
+
+/** Terms as one OR phrase. */
+const orOf = (terms: string[]) => `(${terms.map((t) => `"${t}"`).join(' OR ')})`
 
 /** The top `limit` hits of `query` (the AND of one prefix phrase per word of `words`), best first. */
 export function searchTopN(st: Prepare, query: string, words: string[], limit: number): Hit[] {
@@ -140,13 +142,14 @@ export function searchTopN(st: Prepare, query: string, words: string[], limit: n
   const folded = words.map((w) => foldLatin(w))
   if (buckets.includes(UNBOUNDED) || !folded.every((w) => w !== null && w.length >= 2 && /^[A-Za-z0-9]+$/.test(w))) return fullRank(st, query, limit)
   const lower = (folded as string[]).map((w) => w.toLowerCase())
-  const ors: string[] = []
+  const expanded: string[][] = []
   for (const w of lower) {
     const e = expand(st, w)
     if (e === null) return fullRank(st, query, limit)
-    if (!e) return []
-    ors.push(e)
+    if (!e.length) return []
+    expanded.push(e)
   }
+  const ors = expanded.map(orOf)
   // Where every phrase occurs equally often in a row, its score is Σ idf times a factor of its
   // own, so the order needs no idf: rank with unit weights first, and count the matches (the
   // idf) only when a row turns up whose phrases occur unequally often.
@@ -154,13 +157,16 @@ export function searchTopN(st: Prepare, query: string, words: string[], limit: n
   const run = () => multiHits(c, singleHits(c).sort(byRank), buckets, c.idf.reduce((a, b) => a + b, 0))
   const hits = run()
   if (!c.unequal || ors.length === 1) return hits
-  c.idf = ors.map((o) => idfOf(st, o, nRow))
+  c.idf = expanded.map((terms) => idfOf(st, terms, nRow))
   return run()
 }
 
-/** A phrase's idf as bm25 computes it, from its match count. */
-function idfOf(st: Prepare, phrase: string, nRow: number): number {
-  const nHit = st('SELECT count(*) FROM assets_fts WHERE assets_fts MATCH ?').pluck().get(phrase) as number
+/**
+ * A word's idf as bm25 computes it, from the number of rows it matches: for one term, the
+ * catalog's own count of the term's rows (`fts_terms.docs`); for several, their matches counted.
+ */
+function idfOf(st: Prepare, terms: string[], nRow: number): number {
+  const nHit = (terms.length === 1 ? st('SELECT docs FROM fts_terms WHERE term = ?').pluck().get(terms[0]) : st('SELECT count(*) FROM assets_fts WHERE assets_fts MATCH ?').pluck().get(orOf(terms))) as number
   const v = Math.log((nRow - nHit + 0.5) / (nHit + 0.5))
   return v <= 0 ? 1e-6 : v
 }

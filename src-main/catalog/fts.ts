@@ -157,6 +157,32 @@ export function addTerms(st: (sql: string) => Database.Statement, terms: Iterabl
   for (const t of terms) ins.run(t)
 }
 
+/** Counts each distinct term of one row (`rowTerms`) once into `counts`. */
+export function tallyRow(counts: Map<string, number>, rowTerms: Set<string>): void {
+  for (const t of rowTerms) counts.set(t, (counts.get(t) ?? 0) + 1)
+}
+
+/** How many of the bounded rows among `rows` hold each term (what bm25's idf counts per term). */
+export function rowTermCounts(rows: Iterable<{ name: string; tags: string }>): Map<string, number> {
+  const counts = new Map<string, number>()
+  const rowTerms = new Set<string>()
+  for (const r of rows) {
+    rowTerms.clear()
+    if (ftsBucket(r.name, r.tags, rowTerms) !== UNBOUNDED) tallyRow(counts, rowTerms)
+  }
+  return counts
+}
+
+/**
+ * Adds (sign 1) or takes away (−1) rows from each term's row count, `fts_terms.docs` (schema 5):
+ * a word searched as one term gets its idf from it instead of counting its matches. Rows we do
+ * not tokenize (UNBOUNDED) are never counted; while any exist, search ranks with FTS5 anyway.
+ */
+export function countTerms(st: (sql: string) => Database.Statement, counts: Map<string, number>, sign: 1 | -1): void {
+  const up = st('INSERT INTO fts_terms (term, docs) VALUES (?, ?) ON CONFLICT(term) DO UPDATE SET docs = docs + excluded.docs')
+  for (const [t, n] of counts) up.run(t, sign * n)
+}
+
 /** Reads an SQLite-style varint (big-endian 7-bit groups, a 9th byte of 8 bits), as FTS5 stores them. */
 function varint(buf: Uint8Array, pos: { i: number }): number {
   let v = 0
@@ -227,6 +253,7 @@ export function ftsDeleteDoomed(st: (sql: string) => Database.Statement): void {
   st("INSERT INTO assets_fts (assets_fts, rowid, name, tags) SELECT 'delete', k, name, tags FROM temp.fts_doomed ORDER BY k").run()
   st(`INSERT INTO assets_fts_multi (assets_fts_multi, rowid, name, tags) SELECT 'delete', k, name, tags FROM temp.fts_doomed WHERE k < ${SINGLE_FROM * FTS_KEY} ORDER BY k`).run()
   st("INSERT INTO assets_fts_rep (assets_fts_rep, rowid, t) SELECT 'delete', k, t FROM temp.fts_doomed WHERE t IS NOT NULL ORDER BY k").run()
+  countTerms(st, rowTermCounts(st(`SELECT name, tags FROM temp.fts_doomed WHERE k < ${UNBOUNDED * FTS_KEY}`).all() as { name: string; tags: string }[]), -1)
   st('DELETE FROM temp.fts_doomed').run()
 }
 
@@ -243,11 +270,13 @@ export function dropMultiText(st: (sql: string) => Database.Statement, sourceId:
   st(`DELETE FROM fts_multi_text WHERE k IN (SELECT ${KEY_SQL} FROM assets WHERE source_id = ? AND fts_bucket < ${SINGLE_FROM})`).run(sourceId)
 }
 
-/** Schema 5: fills `fts_multi_text` and indexes it in `assets_fts_rep`. */
+/** Schema 5: fills `fts_multi_text` and indexes it in `assets_fts_rep`; counts each term's rows. */
 export function ftsMultiRebuild(db: Database.Database): void {
   const ins = db.prepare('INSERT INTO fts_multi_text (k, t) VALUES (?, ?)')
-  for (const r of db.prepare(`SELECT ${KEY_SQL} AS k, name, tags FROM assets WHERE fts_bucket < ${SINGLE_FROM}`).iterate() as IterableIterator<{ k: number; name: string; tags: string }>) ins.run(r.k, repeatedTokens(r.name, r.tags))
+  // .all(), not .iterate(): the connection cannot run the inserts while a query is being read
+  for (const r of db.prepare(`SELECT ${KEY_SQL} AS k, name, tags FROM assets WHERE fts_bucket < ${SINGLE_FROM}`).all() as { k: number; name: string; tags: string }[]) ins.run(r.k, repeatedTokens(r.name, r.tags))
   db.prepare('INSERT INTO assets_fts_rep (rowid, t) SELECT k, t FROM fts_multi_text ORDER BY k').run()
+  countTerms((sql) => db.prepare(sql), rowTermCounts(db.prepare(`SELECT name, tags FROM assets WHERE fts_bucket != ${UNBOUNDED}`).iterate() as IterableIterator<{ name: string; tags: string }>), 1)
 }
 
 /**

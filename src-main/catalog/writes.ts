@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3'
 import * as path from 'node:path'
 import type { SourceKind } from '../../src-shared/api/catalog'
 import type { AssetDraft } from '../indexer/detector'
-import { FTS_KEY, addMultiText, addTerms, dropMultiText, ftsAddSource, ftsBucket, ftsDeleteDoomed, ftsDoomSource, ftsRemoveSource } from './fts'
+import { FTS_KEY, UNBOUNDED, addMultiText, countTerms, dropMultiText, rowTermCounts, tallyRow, ftsAddSource, ftsBucket, ftsDeleteDoomed, ftsDoomSource, ftsRemoveSource } from './fts'
 
 export interface SourceInfo {
   path: string
@@ -24,7 +24,8 @@ export type Prepare = (sql: string) => Database.Statement
  */
 export interface PendingFts {
   sources: Set<number>
-  terms: Set<string>
+  /** Their terms, with how many of their rows hold each. */
+  terms: Map<string, number>
   /** How to undo this source's changes to `sources` when its savepoint rolls back (set by the writer). */
   undo?: (() => void)[]
   /** The next asset id inside the batch (read once, written to `id_seq` by `ftsFlush`). */
@@ -35,13 +36,25 @@ export interface PendingFts {
 
 /** Takes a source's assets out of the FTS index (unless they never went in) and deletes them; the cascade has an index to follow. */
 export function dropAssets(st: Prepare, sourceId: number, pending?: PendingFts): void {
-  if (pending?.sources.delete(sourceId)) pending.undo?.push(() => pending.sources.add(sourceId))
-  else if (pending) {
+  if (pending?.sources.delete(sourceId)) {
+    // its rows never reached the index: take their terms out of the batch's counts
+    const counts = rowTermCounts(st(`SELECT name, tags FROM assets WHERE source_id = ? AND fts_bucket != ${UNBOUNDED}`).all(sourceId) as { name: string; tags: string }[])
+    mergeCounts(pending.terms, counts, -1)
+    pending.undo?.push(() => {
+      pending.sources.add(sourceId)
+      mergeCounts(pending.terms, counts, 1)
+    })
+  } else if (pending) {
     ftsDoomSource(st, sourceId)
     pending.doomed = true
   } else ftsRemoveSource(st, sourceId)
   dropMultiText(st, sourceId)
   st('DELETE FROM assets WHERE source_id = ?').run(sourceId)
+}
+
+/** Adds (sign 1) or subtracts (−1) term counts into a batch's. */
+function mergeCounts(into: Map<string, number>, counts: Map<string, number>, sign: 1 | -1): void {
+  for (const [t, n] of counts) into.set(t, (into.get(t) ?? 0) + sign * n)
 }
 
 /** Writes the pending sources' rows into the FTS index, in rowid order, and their terms (and the batch's id sequence). */
@@ -50,7 +63,7 @@ export function ftsFlush(st: Prepare, pending: PendingFts): void {
   if (pending.doomed) ftsDeleteDoomed(st)
   pending.doomed = false
   if (pending.sources.size) ftsAddSource(st, [...pending.sources])
-  addTerms(st, pending.terms)
+  countTerms(st, pending.terms, 1)
   if (pending.nextId !== undefined) saveNextId(st, pending.nextId)
   pending.sources.clear()
   pending.terms.clear()
@@ -103,7 +116,9 @@ export function writeSource(st: Prepare, info: SourceInfo, drafts: AssetDraft[],
   const kids = childCounts(drafts)
   const ids = new Map<string, number>()
   const ords = new Map<number | null, number>()
-  const terms = pending?.terms ?? new Set<string>()
+  // this source's term counts, merged into the batch's once all its rows are written
+  const terms = new Map<string, number>()
+  const rowTerms = new Set<string>()
   let n = 0
   for (const d of drafts) {
     if (ids.has(d.key)) throw new Error(`${abs}: duplicate asset key ${d.key}`)
@@ -119,7 +134,9 @@ export function writeSource(st: Prepare, info: SourceInfo, drafts: AssetDraft[],
     const tags = d.tags?.length ? d.tags.join(' ') : ''
     const locator = d.locator ? JSON.stringify(d.locator) : '{}'
     const metadata = d.metadata ? JSON.stringify(d.metadata) : '{}'
-    const bucket = ftsBucket(d.name, tags, terms)
+    rowTerms.clear()
+    const bucket = ftsBucket(d.name, tags, rowTerms)
+    if (bucket !== UNBOUNDED) tallyRow(terms, rowTerms)
     ins.run(id, sourceId, parent, ord, d.kind, d.name, locator, metadata, tags, kids.get(d.key) ?? 0, bucket)
     addMultiText(st, bucket, id, d.name, tags)
     ids.set(d.key, id)
@@ -129,6 +146,8 @@ export function writeSource(st: Prepare, info: SourceInfo, drafts: AssetDraft[],
   if (beforeCommit && drafts.length === 0) beforeCommit(0)
   if (pending) {
     pending.nextId = nextId
+    mergeCounts(pending.terms, terms, 1)
+    pending.undo?.push(() => mergeCounts(pending.terms, terms, -1))
     if (!pending.sources.has(sourceId)) {
       pending.sources.add(sourceId)
       pending.undo?.push(() => pending.sources.delete(sourceId))
