@@ -38,6 +38,8 @@ interface Ctx {
   st: Prepare
   /** The query as ORs of exact terms. */
   query: string
+  /** Any of its words (the OR of those ORs). */
+  anyWord: string
   words: string[]
   idf: number[]
   avgdl: number
@@ -69,11 +71,6 @@ function countPrefix(word: string, text: string): number {
   return n
 }
 
-/** How many tokens of a row's name and tags start with `word`, folded as FTS5 folds them. */
-function prefixCount(word: string, name: string, tags: string): number {
-  return countPrefix(word, foldLatin(name) ?? '') + countPrefix(word, foldLatin(tags) ?? '')
-}
-
 /** The best R = 1 rows: the first `limit` matches in rowid order (D ascending, then id). */
 function singleHits(c: Ctx): Hit[] {
   const keys = c.st('SELECT rowid FROM assets_fts WHERE assets_fts MATCH ? AND rowid >= ? AND rowid < ? ORDER BY rowid LIMIT ?').pluck().all(c.query, SINGLE_FROM * FTS_KEY, UNBOUNDED * FTS_KEY, c.limit) as number[]
@@ -81,9 +78,10 @@ function singleHits(c: Ctx): Hit[] {
 }
 
 /**
- * Adds the R ≥ 2 rows that can reach the top N: walks their own index (`assets_fts_multi`) in
- * rowid order (higher R, then lower D first) until no bucket left can beat the N-th hit, then
- * reads their text and scores them.
+ * Adds the R ≥ 2 rows that can reach the top N: walks their matches in rowid order (higher R,
+ * then lower D first; their own index, `assets_fts_multi`) until no bucket left can beat the N-th
+ * hit. A row can hold a word twice only if its repeated tokens (`assets_fts_rep`, schema 5) match that word; any other row holds
+ * each word once and scores by D alone. Only the former have their tokens read and counted.
  */
 function multiHits(c: Ctx, hits: Hit[], buckets: number[], sumIdf: number): Hit[] {
   const multi = buckets.filter((b) => b < SINGLE_FROM).sort((x, y) => x - y)
@@ -94,20 +92,24 @@ function multiHits(c: Ctx, hits: Hit[], buckets: number[], sumIdf: number): Hit[
   for (let i = multi.length - 1; i >= 0; i--) rest.set(multi[i]!, (best = Math.max(best, bucketBound(multi[i]!, c.avgdl))))
   // the margin keeps float rounding from cutting a tie, which the lower id may still win
   const nth = hits.length >= c.limit ? hits[c.limit - 1]!.score * (1 - 1e-9) : -Infinity
+  const repeated = new Set(c.st('SELECT rowid FROM assets_fts_rep WHERE assets_fts_rep MATCH ?').pluck().all(c.anyWord) as number[])
   const keys: number[] = []
-  for (const k of c.st('SELECT rowid FROM assets_fts_multi WHERE assets_fts_multi MATCH ? ORDER BY rowid').pluck().iterate(c.query) as IterableIterator<number>) {
-    if (sumIdf * (rest.get(Math.floor(k / FTS_KEY)) ?? Infinity) < nth) break
-    keys.push(k)
-  }
-  if (!keys.length) return hits
-  // their text, in one query (FTS5 reading a stored copy row by row is slower)
-  const bucketOf = new Map(keys.map((k) => [k % FTS_KEY, Math.floor(k / FTS_KEY)]))
-  const rows = c.st('SELECT id, name, tags FROM assets WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify([...bucketOf.keys()])) as { id: number; name: string; tags: string }[]
   const found: Hit[] = []
-  for (const r of rows) {
-    const f = c.words.map((w) => prefixCount(w, r.name, r.tags))
-    if (f.some((x) => x !== f[0])) c.unequal = true
-    found.push({ id: r.id, score: bm25(c, (i) => f[i]!, bucketShape(bucketOf.get(r.id)!).d) })
+  for (const k of c.st('SELECT rowid FROM assets_fts_multi WHERE assets_fts_multi MATCH ? ORDER BY rowid').pluck().iterate(c.query) as IterableIterator<number>) {
+    const bucket = Math.floor(k / FTS_KEY)
+    if (sumIdf * (rest.get(bucket) ?? Infinity) < nth) break
+    if (repeated.has(k)) keys.push(k)
+    else found.push({ id: k % FTS_KEY, score: bm25(c, () => 1, bucketShape(bucket).d) })
+  }
+  if (keys.length) {
+    // their repeated tokens, in one query (FTS5 reading a stored copy row by row is slower); a
+    // word absent from them occurs once in the row (the row matches every word)
+    const rows = c.st('SELECT k, t FROM fts_multi_text WHERE k IN (SELECT value FROM json_each(?))').all(JSON.stringify(keys)) as { k: number; t: string }[]
+    for (const r of rows) {
+      const f = c.words.map((w) => Math.max(1, countPrefix(w, r.t)))
+      if (f.some((x) => x !== f[0])) c.unequal = true
+      found.push({ id: r.k % FTS_KEY, score: bm25(c, (i) => f[i]!, bucketShape(Math.floor(r.k / FTS_KEY)).d) })
+    }
   }
   return hits.concat(found).sort(byRank).slice(0, c.limit)
 }
@@ -121,12 +123,14 @@ function fullRank(st: Prepare, query: string, limit: number): Hit[] {
 /** At most this many terms per word are ORed; a word prefixing more is ranked by FTS5 whole. */
 const MAX_TERMS = 64
 
-/** A word as the OR of the indexed terms it prefixes ('' when none; null when too many). */
-function expand(st: Prepare, word: string): string | null {
+/** The indexed terms a word prefixes (null when too many). */
+function expand(st: Prepare, word: string): string[] | null {
   const terms = st('SELECT term FROM fts_terms WHERE term >= ? AND term < ? LIMIT ?').pluck().all(word, `${word}\x7f`, MAX_TERMS + 1) as string[]
-  if (terms.length > MAX_TERMS) return null
-  return terms.length ? `(${terms.map((t) => `"${t}"`).join(' OR ')})` : ''
+  return terms.length > MAX_TERMS ? null : terms
 }
+
+/** Terms as one OR phrase. */
+const orOf = (terms: string[]) => `(${terms.map((t) => `"${t}"`).join(' OR ')})`
 
 /** The top `limit` hits of `query` (the AND of one prefix phrase per word of `words`), best first. */
 export function searchTopN(st: Prepare, query: string, words: string[], limit: number): Hit[] {
@@ -138,27 +142,31 @@ export function searchTopN(st: Prepare, query: string, words: string[], limit: n
   const folded = words.map((w) => foldLatin(w))
   if (buckets.includes(UNBOUNDED) || !folded.every((w) => w !== null && w.length >= 2 && /^[A-Za-z0-9]+$/.test(w))) return fullRank(st, query, limit)
   const lower = (folded as string[]).map((w) => w.toLowerCase())
-  const ors: string[] = []
+  const expanded: string[][] = []
   for (const w of lower) {
     const e = expand(st, w)
     if (e === null) return fullRank(st, query, limit)
-    if (!e) return []
-    ors.push(e)
+    if (!e.length) return []
+    expanded.push(e)
   }
+  const ors = expanded.map(orOf)
   // Where every phrase occurs equally often in a row, its score is Σ idf times a factor of its
   // own, so the order needs no idf: rank with unit weights first, and count the matches (the
   // idf) only when a row turns up whose phrases occur unequally often.
-  const c: Ctx = { st, query: ors.join(' AND '), words: lower, idf: ors.map(() => 1), avgdl: tokens / nRow, limit }
+  const c: Ctx = { st, query: ors.join(' AND '), anyWord: ors.join(' OR '), words: lower, idf: ors.map(() => 1), avgdl: tokens / nRow, limit }
   const run = () => multiHits(c, singleHits(c).sort(byRank), buckets, c.idf.reduce((a, b) => a + b, 0))
   const hits = run()
   if (!c.unequal || ors.length === 1) return hits
-  c.idf = ors.map((o) => idfOf(st, o, nRow))
+  c.idf = expanded.map((terms) => idfOf(st, terms, nRow))
   return run()
 }
 
-/** A phrase's idf as bm25 computes it, from its match count. */
-function idfOf(st: Prepare, phrase: string, nRow: number): number {
-  const nHit = st('SELECT count(*) FROM assets_fts WHERE assets_fts MATCH ?').pluck().get(phrase) as number
+/**
+ * A word's idf as bm25 computes it, from the number of rows it matches: for one term, the
+ * catalog's own count of the term's rows (`fts_terms.docs`); for several, their matches counted.
+ */
+function idfOf(st: Prepare, terms: string[], nRow: number): number {
+  const nHit = (terms.length === 1 ? st('SELECT docs FROM fts_terms WHERE term = ?').pluck().get(terms[0]) : st('SELECT count(*) FROM assets_fts WHERE assets_fts MATCH ?').pluck().get(orOf(terms))) as number
   const v = Math.log((nRow - nHit + 0.5) / (nHit + 0.5))
   return v <= 0 ? 1e-6 : v
 }

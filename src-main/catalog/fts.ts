@@ -13,7 +13,10 @@ import type Database from 'better-sqlite3'
  * prefix word can be searched as the OR of its terms (FTS5 materialises a prefix's whole
  * doclist before the first row; an OR of terms is walked lazily). `assets_fts_multi` indexes the
  * R ≥ 2 rows (a few per cent) a second time, so a search walks their short doclists instead of
- * stepping through the main ones (FTS5 seeks a rowid by stepping). See fts-search.ts.
+ * stepping through the main ones (FTS5 seeks a rowid by stepping). `assets_fts_rep` indexes, for
+ * those rows, only their tokens whose first two letters repeat in the row (`fts_multi_text` keeps
+ * them, keyed by FTS rowid, for counting and deleting): the rows that may hold a word twice are
+ * then found without reading the text of every R ≥ 2 match. See fts-search.ts.
  *
  * bm25 as FTS5 computes it (sqlite ext/fts5/fts5_aux.c, fts5Bm25Function):
  *   score = Σ_phrases idf_i · f_i·(k1+1) / (f_i + k1·(1 − b + b·D/avgdl)),  k1 = 1.2, b = 0.75,
@@ -85,6 +88,36 @@ function countTokens(text: string, touched: number[], acc: { d: number; r: numbe
   return true
 }
 
+/** The ASCII tokens of a text as FTS5's unicode61 tokenizer makes them (runs of letters and digits, lower-cased). */
+function asciiTokens(text: string, out: string[]): void {
+  let start = -1
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32
+    if (isAlnum(c)) {
+      if (start < 0) start = i
+    } else if (start >= 0) {
+      out.push(text.slice(start, i).toLowerCase())
+      start = -1
+    }
+  }
+}
+
+/**
+ * The tokens of a row (R ≥ 2) that share their first two letters with another of its tokens,
+ * space-separated in order: what `assets_fts_rep` indexes (schema 5). A prefix word of two or
+ * more letters can occur twice or more in a row only among these tokens, so a row that does not
+ * match a word here holds it once (fts-search.ts). Call only for bounded rows (ASCII once folded).
+ */
+export function repeatedTokens(name: string, tags: string): string {
+  const toks: string[] = []
+  asciiTokens(foldLatin(name) ?? '', toks)
+  asciiTokens(foldLatin(tags) ?? '', toks)
+  const lead = (t: string) => t.slice(0, 2)
+  const n = new Map<string, number>()
+  for (const t of toks) n.set(lead(t), (n.get(lead(t)) ?? 0) + 1)
+  return toks.filter((t) => n.get(lead(t))! >= 2).join(' ')
+}
+
 /**
  * The FTS bucket of an asset (see above), counting its tokens the way FTS5's unicode61
  * tokenizer does for ASCII text (and Latin letters with diacritics, folded); `terms`, when
@@ -122,6 +155,32 @@ export function bm25Term(f: number, d: number, avgdl: number): number {
 export function addTerms(st: (sql: string) => Database.Statement, terms: Iterable<string>): void {
   const ins = st('INSERT OR IGNORE INTO fts_terms (term) VALUES (?)')
   for (const t of terms) ins.run(t)
+}
+
+/** Counts each distinct term of one row (`rowTerms`) once into `counts`. */
+export function tallyRow(counts: Map<string, number>, rowTerms: Set<string>): void {
+  for (const t of rowTerms) counts.set(t, (counts.get(t) ?? 0) + 1)
+}
+
+/** How many of the bounded rows among `rows` hold each term (what bm25's idf counts per term). */
+export function rowTermCounts(rows: Iterable<{ name: string; tags: string }>): Map<string, number> {
+  const counts = new Map<string, number>()
+  const rowTerms = new Set<string>()
+  for (const r of rows) {
+    rowTerms.clear()
+    if (ftsBucket(r.name, r.tags, rowTerms) !== UNBOUNDED) tallyRow(counts, rowTerms)
+  }
+  return counts
+}
+
+/**
+ * Adds (sign 1) or takes away (−1) rows from each term's row count, `fts_terms.docs` (schema 5):
+ * a word searched as one term gets its idf from it instead of counting its matches. Rows we do
+ * not tokenize (UNBOUNDED) are never counted; while any exist, search ranks with FTS5 anyway.
+ */
+export function countTerms(st: (sql: string) => Database.Statement, counts: Map<string, number>, sign: 1 | -1): void {
+  const up = st('INSERT INTO fts_terms (term, docs) VALUES (?, ?) ON CONFLICT(term) DO UPDATE SET docs = docs + excluded.docs')
+  for (const [t, n] of counts) up.run(t, sign * n)
 }
 
 /** Reads an SQLite-style varint (big-endian 7-bit groups, a 9th byte of 8 bits), as FTS5 stores them. */
@@ -164,17 +223,66 @@ export function ftsAddSource(st: (sql: string) => Database.Statement, sourceIds:
   const arg = one ? sourceIds[0] : JSON.stringify(sourceIds)
   st(`INSERT INTO assets_fts (rowid, name, tags) SELECT ${KEY_SQL} AS k, name, tags FROM assets WHERE ${where} ORDER BY k`).run(arg)
   st(`INSERT INTO assets_fts_multi (rowid, name, tags) SELECT ${KEY_SQL} AS k, name, tags FROM assets WHERE ${where} AND fts_bucket < ${SINGLE_FROM} ORDER BY k`).run(arg)
+  st(`INSERT INTO assets_fts_rep (rowid, t) SELECT k, t FROM fts_multi_text WHERE k IN (SELECT ${KEY_SQL} FROM assets WHERE ${where} AND fts_bucket < ${SINGLE_FROM}) ORDER BY k`).run(arg)
   st(`INSERT INTO fts_buckets (bucket, n) SELECT fts_bucket, count(*) FROM assets WHERE ${where} GROUP BY fts_bucket ON CONFLICT(bucket) DO UPDATE SET n = n + excluded.n`).run(arg)
 }
 
 /** Takes a source's assets out of the index (call before deleting their rows): O(its own assets). */
 export function ftsRemoveSource(st: (sql: string) => Database.Statement, sourceId: number): void {
-  st(`INSERT INTO assets_fts (assets_fts, rowid, name, tags) SELECT 'delete', ${KEY_SQL} AS k, name, tags FROM assets WHERE source_id = ? ORDER BY k`).run(sourceId)
-  st(`INSERT INTO assets_fts_multi (assets_fts_multi, rowid, name, tags) SELECT 'delete', ${KEY_SQL} AS k, name, tags FROM assets WHERE source_id = ? AND fts_bucket < ${SINGLE_FROM} ORDER BY k`).run(sourceId)
+  ftsDoomSource(st, sourceId)
+  ftsDeleteDoomed(st)
+}
+
+/** The temporary table of index rows to delete (per connection; savepoints roll it back with the rest). */
+export const DOOMED_SQL = 'CREATE TEMP TABLE IF NOT EXISTS fts_doomed (k INTEGER PRIMARY KEY, name TEXT NOT NULL, tags TEXT NOT NULL, t TEXT)'
+
+/**
+ * Keeps what a source's assets put in the index, to be deleted by `ftsDeleteDoomed` (call before
+ * deleting their rows), and takes them out of their buckets. Inside a batch the deletes wait for
+ * its flush: one sorted delete per index for the whole batch (FTS5 writes a small segment per
+ * source deleted on its own, the cost of a forced re-index of many small files).
+ */
+export function ftsDoomSource(st: (sql: string) => Database.Statement, sourceId: number): void {
+  const key = `a.fts_bucket * ${FTS_KEY} + a.id`
+  st(`INSERT INTO temp.fts_doomed (k, name, tags, t) SELECT ${key}, a.name, a.tags, m.t FROM assets a LEFT JOIN fts_multi_text m ON m.k = ${key} WHERE a.source_id = ?`).run(sourceId)
   st('UPDATE fts_buckets SET n = fts_buckets.n - c.cnt FROM (SELECT fts_bucket AS b, count(*) AS cnt FROM assets WHERE source_id = ? GROUP BY fts_bucket) AS c WHERE fts_buckets.bucket = c.b').run(sourceId)
 }
 
-/** Rebuilds the whole index from `assets` (buckets already set; the migration from the trigger-kept index). */
+/** Deletes the kept rows from the three indexes, in rowid order. */
+export function ftsDeleteDoomed(st: (sql: string) => Database.Statement): void {
+  st("INSERT INTO assets_fts (assets_fts, rowid, name, tags) SELECT 'delete', k, name, tags FROM temp.fts_doomed ORDER BY k").run()
+  st(`INSERT INTO assets_fts_multi (assets_fts_multi, rowid, name, tags) SELECT 'delete', k, name, tags FROM temp.fts_doomed WHERE k < ${SINGLE_FROM * FTS_KEY} ORDER BY k`).run()
+  st("INSERT INTO assets_fts_rep (assets_fts_rep, rowid, t) SELECT 'delete', k, t FROM temp.fts_doomed WHERE t IS NOT NULL ORDER BY k").run()
+  countTerms(st, rowTermCounts(st(`SELECT name, tags FROM temp.fts_doomed WHERE k < ${UNBOUNDED * FTS_KEY}`).all() as { name: string; tags: string }[]), -1)
+  st('DELETE FROM temp.fts_doomed').run()
+}
+
+/**
+ * Records the repeated tokens of a written R ≥ 2 row (`repeatedTokens`), which `ftsAddSource`
+ * indexes and `ftsRemoveSource` reads back to delete them.
+ */
+export function addMultiText(st: (sql: string) => Database.Statement, bucket: number, id: number, name: string, tags: string): void {
+  if (bucket < SINGLE_FROM) st('INSERT INTO fts_multi_text (k, t) VALUES (?, ?)').run(bucket * FTS_KEY + id, repeatedTokens(name, tags))
+}
+
+/** Forgets a source's repeated-token rows (after `ftsRemoveSource`, or for rows never indexed). */
+export function dropMultiText(st: (sql: string) => Database.Statement, sourceId: number): void {
+  st(`DELETE FROM fts_multi_text WHERE k IN (SELECT ${KEY_SQL} FROM assets WHERE source_id = ? AND fts_bucket < ${SINGLE_FROM})`).run(sourceId)
+}
+
+/** Schema 5: fills `fts_multi_text` and indexes it in `assets_fts_rep`; counts each term's rows. */
+export function ftsMultiRebuild(db: Database.Database): void {
+  const ins = db.prepare('INSERT INTO fts_multi_text (k, t) VALUES (?, ?)')
+  // .all(), not .iterate(): the connection cannot run the inserts while a query is being read
+  for (const r of db.prepare(`SELECT ${KEY_SQL} AS k, name, tags FROM assets WHERE fts_bucket < ${SINGLE_FROM}`).all() as { k: number; name: string; tags: string }[]) ins.run(r.k, repeatedTokens(r.name, r.tags))
+  db.prepare('INSERT INTO assets_fts_rep (rowid, t) SELECT k, t FROM fts_multi_text ORDER BY k').run()
+  countTerms((sql) => db.prepare(sql), rowTermCounts(db.prepare(`SELECT name, tags FROM assets WHERE fts_bucket != ${UNBOUNDED}`).iterate() as IterableIterator<{ name: string; tags: string }>), 1)
+}
+
+/**
+ * Rebuilds the whole index from `assets` (buckets already set; the migration from the
+ * trigger-kept index, schema 4; schema 5 adds `ftsMultiRebuild`).
+ */
 export function ftsRebuild(db: Database.Database): void {
   db.prepare('DELETE FROM fts_terms').run()
   const terms = new Set<string>()

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3'
 import * as path from 'node:path'
 import type { SourceKind } from '../../src-shared/api/catalog'
 import type { AssetDraft } from '../indexer/detector'
-import { FTS_KEY, addTerms, ftsAddSource, ftsBucket, ftsRemoveSource } from './fts'
+import { FTS_KEY, UNBOUNDED, addMultiText, countTerms, dropMultiText, rowTermCounts, tallyRow, ftsAddSource, ftsBucket, ftsDeleteDoomed, ftsDoomSource, ftsRemoveSource } from './fts'
 
 export interface SourceInfo {
   path: string
@@ -24,22 +24,63 @@ export type Prepare = (sql: string) => Database.Statement
  */
 export interface PendingFts {
   sources: Set<number>
-  terms: Set<string>
+  /** Their terms, with how many of their rows hold each. */
+  terms: Map<string, number>
+  /** How to undo this source's changes to `sources` when its savepoint rolls back (set by the writer). */
+  undo?: (() => void)[]
+  /** The next asset id inside the batch (read once, written to `id_seq` by `ftsFlush`). */
+  nextId?: number
+  /** Set when committed sources' index rows wait in `temp.fts_doomed` for the flush. */
+  doomed?: boolean
 }
 
 /** Takes a source's assets out of the FTS index (unless they never went in) and deletes them; the cascade has an index to follow. */
 export function dropAssets(st: Prepare, sourceId: number, pending?: PendingFts): void {
-  if (pending?.sources.has(sourceId)) pending.sources.delete(sourceId)
-  else ftsRemoveSource(st, sourceId)
+  if (pending?.sources.delete(sourceId)) {
+    // its rows never reached the index: take their terms out of the batch's counts
+    const counts = rowTermCounts(st(`SELECT name, tags FROM assets WHERE source_id = ? AND fts_bucket != ${UNBOUNDED}`).all(sourceId) as { name: string; tags: string }[])
+    mergeCounts(pending.terms, counts, -1)
+    pending.undo?.push(() => {
+      pending.sources.add(sourceId)
+      mergeCounts(pending.terms, counts, 1)
+    })
+  } else if (pending) {
+    ftsDoomSource(st, sourceId)
+    pending.doomed = true
+  } else ftsRemoveSource(st, sourceId)
+  dropMultiText(st, sourceId)
   st('DELETE FROM assets WHERE source_id = ?').run(sourceId)
 }
 
-/** Writes the pending sources' rows into the FTS index, in rowid order, and their terms. */
+/** Adds (sign 1) or subtracts (−1) term counts into a batch's. */
+function mergeCounts(into: Map<string, number>, counts: Map<string, number>, sign: 1 | -1): void {
+  for (const [t, n] of counts) into.set(t, (into.get(t) ?? 0) + sign * n)
+}
+
+/** Writes the pending sources' rows into the FTS index, in rowid order, and their terms (and the batch's id sequence). */
 export function ftsFlush(st: Prepare, pending: PendingFts): void {
+  // deleted ids are never given again, so the deletes may all go first
+  if (pending.doomed) ftsDeleteDoomed(st)
+  pending.doomed = false
   if (pending.sources.size) ftsAddSource(st, [...pending.sources])
-  addTerms(st, pending.terms)
+  countTerms(st, pending.terms, 1)
+  if (pending.nextId !== undefined) saveNextId(st, pending.nextId)
   pending.sources.clear()
   pending.terms.clear()
+  pending.nextId = undefined
+}
+
+/**
+ * The next asset id. Ids come from a sequence that only grows: SQLite would hand a deleted row's
+ * id to the next insert, so a re-indexed source could give an old id (printed by ls) to another asset.
+ */
+function loadNextId(st: Prepare): number {
+  const seq = st("SELECT MAX(value, (SELECT COALESCE(MAX(id), 0) FROM assets)) AS v FROM id_seq WHERE name = 'assets'").get() as { v: number } | undefined
+  return (seq?.v ?? 0) + 1
+}
+
+function saveNextId(st: Prepare, nextId: number): void {
+  st("INSERT INTO id_seq (name, value) VALUES ('assets', ?) ON CONFLICT(name) DO UPDATE SET value = MAX(value, excluded.value)").run(nextId - 1)
 }
 
 /** The source row for `info`, created or updated (its assets dropped); returns its id. Call inside a transaction. */
@@ -67,16 +108,17 @@ function childCounts(drafts: AssetDraft[]): Map<string, number> {
 export function writeSource(st: Prepare, info: SourceInfo, drafts: AssetDraft[], beforeCommit?: (insertedSoFar: number) => void, pending?: PendingFts): { sourceId: number; assets: number } {
   const abs = path.resolve(info.path)
   const sourceId = upsertSource(st, info, 'indexed', null, JSON.stringify(info.metadata ?? {}), pending)
-  // Ids come from a sequence that only grows: SQLite would hand a deleted row's id to the next
-  // insert, so a re-indexed source could give an old id (printed by ls) to another asset.
-  const seq = st("SELECT MAX(value, (SELECT COALESCE(MAX(id), 0) FROM assets)) AS v FROM id_seq WHERE name = 'assets'").get() as { v: number } | undefined
-  let nextId = (seq?.v ?? 0) + 1
+  // Inside a batch the sequence is read once and saved at the batch's commit; an id handed out
+  // in a savepoint that rolls back is simply skipped (ids only grow).
+  let nextId = pending ? (pending.nextId ??= loadNextId(st)) : loadNextId(st)
   if (nextId + drafts.length >= FTS_KEY) throw new Error(`${abs}: the catalog ran out of asset ids (${FTS_KEY} at most)`)
   const ins = st('INSERT INTO assets (id, source_id, parent_id, ord, kind, name, locator, metadata, tags, child_count, fts_bucket) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
   const kids = childCounts(drafts)
   const ids = new Map<string, number>()
   const ords = new Map<number | null, number>()
-  const terms = pending?.terms ?? new Set<string>()
+  // this source's term counts, merged into the batch's once all its rows are written
+  const terms = new Map<string, number>()
+  const rowTerms = new Set<string>()
   let n = 0
   for (const d of drafts) {
     if (ids.has(d.key)) throw new Error(`${abs}: duplicate asset key ${d.key}`)
@@ -92,15 +134,25 @@ export function writeSource(st: Prepare, info: SourceInfo, drafts: AssetDraft[],
     const tags = d.tags?.length ? d.tags.join(' ') : ''
     const locator = d.locator ? JSON.stringify(d.locator) : '{}'
     const metadata = d.metadata ? JSON.stringify(d.metadata) : '{}'
-    ins.run(id, sourceId, parent, ord, d.kind, d.name, locator, metadata, tags, kids.get(d.key) ?? 0, ftsBucket(d.name, tags, terms))
+    rowTerms.clear()
+    const bucket = ftsBucket(d.name, tags, rowTerms)
+    if (bucket !== UNBOUNDED) tallyRow(terms, rowTerms)
+    ins.run(id, sourceId, parent, ord, d.kind, d.name, locator, metadata, tags, kids.get(d.key) ?? 0, bucket)
+    addMultiText(st, bucket, id, d.name, tags)
     ids.set(d.key, id)
     n++
     if (beforeCommit && n === Math.ceil(drafts.length / 2)) beforeCommit(n)
   }
-  st("INSERT INTO id_seq (name, value) VALUES ('assets', ?) ON CONFLICT(name) DO UPDATE SET value = MAX(value, excluded.value)").run(nextId - 1)
   if (beforeCommit && drafts.length === 0) beforeCommit(0)
-  if (pending) pending.sources.add(sourceId)
-  else ftsFlush(st, { sources: new Set([sourceId]), terms })
+  if (pending) {
+    pending.nextId = nextId
+    mergeCounts(pending.terms, terms, 1)
+    pending.undo?.push(() => mergeCounts(pending.terms, terms, -1))
+    if (!pending.sources.has(sourceId)) {
+      pending.sources.add(sourceId)
+      pending.undo?.push(() => pending.sources.delete(sourceId))
+    }
+  } else ftsFlush(st, { sources: new Set([sourceId]), terms, nextId })
   return { sourceId, assets: n }
 }
 

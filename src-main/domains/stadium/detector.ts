@@ -1,7 +1,7 @@
 import type { AssetDraft } from '../../indexer/detector'
 import type { N64Rom } from '../../../src-shared/formats/n64/rom'
 import { openStadiumRom, loadModel } from '../../../src-shared/formats/stadium/model'
-import { readModelArchive, EXPECTED_ARCHIVE_ID } from '../../../src-shared/formats/stadium/archive'
+import { readModelArchive, EXPECTED_ARCHIVE_ID, MODEL_ARCHIVE_ROM } from '../../../src-shared/formats/stadium/archive'
 import { speciesId } from '../../../src-shared/formats/stadium/names'
 
 /**
@@ -63,6 +63,8 @@ export function enumerateStadiumRom(rom: N64Rom): AssetDraft[] {
  * open such images (hacks, synthetic test images) with the Stadium layout.
  */
 export function looksLikeStadiumImage(image: Uint8Array): boolean {
+  // Too short for the archive header: false without building the error readModelArchive throws.
+  if (image.length < MODEL_ARCHIVE_ROM + 0x10) return false
   try {
     return readModelArchive(image).id === EXPECTED_ARCHIVE_ID
   } catch {

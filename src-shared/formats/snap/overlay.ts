@@ -76,6 +76,9 @@ export function stageEntriesEmpty(rom: Reader, index: number): boolean {
 export function hasSnapLayout(image: Uint8Array, file = 'ROM'): boolean {
   const r = new Reader(image, { endian: 'big', file, structure: 'ROM' })
   return STAGES.some((s) => {
+    // An entry past the end of the image cannot match: said without building an error (a
+    // FormatError's stack costs more than the rest of probing a small image).
+    if (OVERLAY_TABLE_ROM + (s.overlayIndex + 1) * OVERLAY_SIZE > image.length) return false
     try {
       const ov = readValidOverlay(r, s.overlayIndex)
       return s.header >= ov.vramStart && s.header < ov.vramStart + (ov.romEnd - ov.romStart)

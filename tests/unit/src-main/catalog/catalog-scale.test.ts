@@ -9,7 +9,7 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import { openCatalog, ftsQuery, type Catalog } from '../../../../src-main/catalog/catalog'
 import { migrations } from '../../../../src-main/catalog/migrations'
-import { FTS_KEY, foldLatin, ftsBucket, UNBOUNDED } from '../../../../src-main/catalog/fts'
+import { FTS_KEY, SINGLE_FROM, foldLatin, ftsBucket, repeatedTokens, UNBOUNDED } from '../../../../src-main/catalog/fts'
 import type { AssetDraft } from '../../../../src-main/indexer/detector'
 
 let dir: string
@@ -55,6 +55,7 @@ describe('migration from the schema-3 catalog (FTS kept by triggers)', () => {
     ins.run(11, 10, 0, 'texture', 'pikachu_eye', 'RGBA8', 0)
     ins.run(12, 10, 1, 'texture', 'Pikachú body', 'RGBA8', 0)
     ins.run(13, 10, 2, 'texture', 'ﾋﾟｶﾁｭｳ body', '', 0)
+    ins.run(14, 10, 3, 'texture', 'eye_eyelid', 'ETC1', 0)
     raw.close()
 
     const cat = openCatalog(file)
@@ -63,7 +64,7 @@ describe('migration from the schema-3 catalog (FTS kept by triggers)', () => {
       expect(cascadingKeys(cat.db).every((k) => k.led)).toBe(true)
       expect(cat.search('pika').map((a) => a.id).sort()).toEqual([11, 12])
       expect(cat.search('body').map((a) => a.name).sort()).toEqual(['Pikachú body', 'ﾋﾟｶﾁｭｳ body'])
-      expect(cat.children(1, 10).map((a) => a.id)).toEqual([11, 12, 13])
+      expect(cat.children(1, 10).map((a) => a.id)).toEqual([11, 12, 13, 14])
       expect(cat.integrityCheck()).toBe('ok')
       // rows get buckets from their token counts; text we do not tokenize ourselves is unbounded
       expect(cat.db.prepare('SELECT id, fts_bucket FROM assets ORDER BY id').all()).toEqual([
@@ -71,11 +72,18 @@ describe('migration from the schema-3 catalog (FTS kept by triggers)', () => {
         { id: 11, fts_bucket: 254 * 256 + 3 },
         { id: 12, fts_bucket: 254 * 256 + 3 },
         { id: 13, fts_bucket: UNBOUNDED },
+        { id: 14, fts_bucket: 253 * 256 + 3 }, // eye, eyelid share "ey": R 2, D 3
       ])
+      // schema 5: the repeated tokens of the R ≥ 2 row, and each term's rows (the unbounded row uncounted)
+      expect(cat.db.prepare('SELECT k, t FROM fts_multi_text').all()).toEqual([{ k: (253 * 256 + 3) * FTS_KEY + 14, t: 'eye eyelid' }])
+      const docs = Object.fromEntries((cat.db.prepare('SELECT term, docs FROM fts_terms').all() as { term: string; docs: number }[]).map((r) => [r.term, r.docs]))
+      expect(docs).toMatchObject({ eye: 2, pikachu: 2, rgba8: 2, body: 1, eyelid: 1, etc1: 1, old: 1, game: 1 })
+      expect(cat.search('eye').map((a) => a.id)).toEqual([14, 11])
       cat.removeSource(1)
       expect(cat.assetCount()).toBe(0)
       expect(cat.search('pika')).toEqual([])
       expect(cat.db.prepare('SELECT count(*) FROM fts_buckets WHERE n <> 0').pluck().get()).toBe(0)
+      expect(cat.db.prepare('SELECT count(*) FROM fts_terms WHERE docs <> 0').pluck().get()).toBe(0)
     } finally {
       cat.close()
     }
@@ -179,6 +187,43 @@ describe('top-N search', () => {
     // bm25 here: idf · f·2.2 / (f + 1.2·(0.25 + 0.75·D/2.75)); f=2,D=3 → 1.523; f=1,D=2 → 1.089; f=1,D=3 → 0.948
     expect(cat.search('eye').map((a) => a.name)).toEqual(['eye_eyelid_body', 'eye_tail', 'tail_eye', 'eye_tail_body'])
     expect(FTS_KEY).toBe(2 ** 32)
+  })
+
+  it('indexes for R ≥ 2 rows only the tokens whose first two letters repeat (schema 5)', () => {
+    // by hand: pikachu, pika (pi ×2), eye, eye (ey ×2), etc1 (et ×1)
+    expect(repeatedTokens('pikachu_pika_eye', 'ETC1 eye')).toBe('pikachu pika eye eye')
+    expect(repeatedTokens('Pokémon_poké', '')).toBe('pokemon poke')
+    expect(repeatedTokens('shadow_tail', 'RGBA8')).toBe('')
+  })
+
+  it('keeps the three indexes exact through a batch with re-written and rolled-back sources (deletes queued for the flush), and removal', async () => {
+    await cat.batch(async (flush) => {
+      for (let s = 0; s < 4; s++) cat.replaceSource({ path: `/lib/s${s}`, size: 1, mtime: 1, hash: `h${s}`, kind: 'gf-set' }, mixedDrafts(s, 200))
+      // re-written in the same batch (its first rows never reached the FTS index)
+      cat.replaceSource({ path: '/lib/s1', size: 2, mtime: 2, hash: 'again', kind: 'gf-set' }, mixedDrafts(50, 120))
+      flush()
+      // re-written after a commit, then a write of it that fails half-way (duplicate key): rolled back
+      cat.replaceSource({ path: '/lib/s2', size: 2, mtime: 2, hash: 'again', kind: 'gf-set' }, mixedDrafts(60, 150))
+      const bad = [...mixedDrafts(70, 90), { key: 'a3', kind: 'x', name: 'eye_eyelid dup', locator: {} }]
+      expect(() => cat.replaceSource({ path: '/lib/s2', size: 3, mtime: 3, hash: 'bad', kind: 'gf-set' }, bad)).toThrow(/duplicate asset key a3/)
+      // a committed source whose re-write fails: the deletes it queued for the flush roll back too
+      expect(() => cat.replaceSource({ path: '/lib/s3', size: 3, mtime: 3, hash: 'bad', kind: 'gf-set' }, bad)).toThrow(/duplicate asset key a3/)
+    })
+    const ins = plain.prepare('INSERT INTO p (rowid, name, tags) VALUES (?, ?, ?)')
+    for (const r of cat.db.prepare('SELECT id, name, tags FROM assets ORDER BY id').all() as { id: number; name: string; tags: string }[]) ins.run(r.id, r.name, r.tags)
+    for (const q of queries) for (const n of [10, 300]) expect(cat.search(q, n).map((a) => a.id), `${q} top ${n}`).toEqual(full(q, n))
+    // one repeated-token row per R ≥ 2 asset, no orphans
+    const keys = (sql: string) => cat.db.prepare(sql).pluck().all() as number[]
+    expect(keys(`SELECT fts_bucket * ${FTS_KEY} + id AS k FROM assets WHERE fts_bucket < ${SINGLE_FROM} ORDER BY k`)).toEqual(keys('SELECT k FROM fts_multi_text ORDER BY k'))
+    expect(keys('SELECT k FROM fts_multi_text').length).toBeGreaterThan(50)
+    // each term's row count (the idf of a one-term word) equals FTS5's own count of its matches
+    for (const [term, docs] of cat.db.prepare('SELECT term, docs FROM fts_terms').raw().all() as [string, number][]) expect(docs, term).toBe(cat.db.prepare('SELECT count(*) FROM assets_fts WHERE assets_fts MATCH ?').pluck().get(`"${term}"`))
+    // removing every source deletes exactly what was indexed: nothing is left to match
+    for (const s of cat.sources()) cat.removeSource(s.id)
+    expect(keys("SELECT rowid FROM assets_fts_multi WHERE assets_fts_multi MATCH 'eye* OR pi* OR sh* OR t* OR b* OR 01*'")).toEqual([])
+    expect(keys("SELECT rowid FROM assets_fts_rep WHERE assets_fts_rep MATCH 'eye* OR pi* OR sh* OR t* OR b* OR 01*'")).toEqual([])
+    expect(keys('SELECT k FROM fts_multi_text')).toEqual([])
+    expect(keys('SELECT docs FROM fts_terms WHERE docs <> 0')).toEqual([])
   })
 })
 
