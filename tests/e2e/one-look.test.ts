@@ -68,6 +68,12 @@ describe('one look (Chromium, browser mode, samples)', () => {
     await search(page, 'Beach', 'snap-stage')
     await page.locator('[data-testid="snap-stage"][data-stage="beach"][data-loading="0"]').waitFor({ timeout: 60_000 })
     await page.getByTestId('snap-room-path-2').click()
+    // the checker itself sees a plain, untitled button (so the checks below can fail)
+    await page.getByTestId('snap-stage').evaluate((el) => el.appendChild(Object.assign(document.createElement('button'), { textContent: 'plain', id: 'look-probe' })))
+    const probe = await look(page, 'snap-stage')
+    expect(probe.unthemed).toEqual(['button[] "plain"'])
+    expect(probe.untitled).toEqual(['button[] "plain"'])
+    await page.locator('#look-probe').evaluate((el) => el.remove())
     await checkView(page, 'snap-stage', 'one-look-snap-stage')
     // one name per room: the stage's room list says what the tree and the scene say
     expect(await page.getByTestId('snap-room-path-2').innerText()).toContain('Path room 2')
