@@ -4,7 +4,7 @@ import { launchBrowser, openApp, screenshot, startServe, type Served } from './h
 
 /**
  * Issue 14 item 7, "one look", in real Chromium on the bundled samples: each view (Snap stage,
- * Stadium model, GF set and GF model, RE pose editor) has only themed buttons (the MbButton
+ * Stadium model, GF set and GF model, RE pose editor, demo viewport) has only themed buttons (the MbButton
  * class), a tooltip on every control (its own title or its label's), and an Inspector without
  * JSON text. Screenshots of each view are kept in test-artifacts/.
  */
@@ -110,6 +110,11 @@ describe('one look (Chromium, browser mode, samples)', () => {
     await page.waitForSelector('[data-testid="re-bone-list"] [data-bone]', { timeout: 60_000 })
     await page.locator('[data-testid="re-bone-list"] [data-bone]').nth(1).click()
     await checkView(page, 're-pose-editor', 'one-look-re-pose')
+
+    await page.getByTestId('menu-help').click()
+    await page.getByTestId('menu-demo-scene').click()
+    await page.locator('[data-testid="viewport-panel"][data-scene="Demo scene"]').waitFor({ timeout: 60_000 })
+    await checkView(page, 'viewport-panel', 'one-look-demo-viewport')
 
     expect(pageErrors).toEqual([])
   })
