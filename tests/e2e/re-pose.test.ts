@@ -67,10 +67,21 @@ describe('RE pose editor in the app', () => {
     const box = (await canvas.boundingBox())!
     const img = PNG.sync.read(await canvas.screenshot())
     let best: [number, number] | null = null
+    // the lowest green pixel with no red or blue ring pixel within 4 px (so the drag grabs Y, not a crossing ring)
+    const at = (x: number, y: number) => (y * img.width + x) * 4
+    const otherRing = (x: number, y: number) => {
+      for (let dy = -4; dy <= 4; dy++) for (let dx = -4; dx <= 4; dx++) {
+        const xx = x + dx, yy = y + dy
+        if (xx < 0 || yy < 0 || xx >= img.width || yy >= img.height) continue
+        const j = at(xx, yy)
+        if ((img.data[j]! > 180 && img.data[j + 1]! < 90) || (img.data[j + 2]! > 180 && img.data[j + 1]! < 90)) return true
+      }
+      return false
+    }
     for (let y = 0; y < img.height; y++) {
       for (let x = 0; x < img.width; x++) {
-        const i = (y * img.width + x) * 4
-        if (img.data[i + 1]! > 180 && img.data[i]! < 90 && img.data[i + 2]! < 90 && (!best || y > best[1])) best = [x, y]
+        const i = at(x, y)
+        if (img.data[i + 1]! > 180 && img.data[i]! < 90 && img.data[i + 2]! < 90 && (!best || y > best[1]) && !otherRing(x, y)) best = [x, y]
       }
     }
     expect(best, 'the rotation gizmo\'s green ring is drawn').not.toBeNull()

@@ -4,7 +4,7 @@ import { Reader, hex } from '../../../src-shared/binary'
 import { stageEntriesEmpty } from '../../../src-shared/formats/snap/overlay'
 import { STAGES } from '../../../src-shared/formats/snap/stages'
 import { spawnName } from '../../../src-shared/formats/snap/species'
-import { parseStage, spawnWorldPosition, stageObjectCount, type Room } from '../../../src-shared/formats/snap/stage'
+import { parseStage, roomLabel, spawnWorldPosition, stageObjectCount, type Room } from '../../../src-shared/formats/snap/stage'
 import { enumerateStageActors } from './actor-index'
 
 /**
@@ -49,7 +49,7 @@ export function enumerateSnapRom(rom: N64Rom): AssetDraft[] {
       const d = r.desc
       out.push({
         key: `${key}:${r.group}:${r.index}`, parentKey, kind: 'snap-room',
-        name: `${r.group === 'path' ? 'Path room' : 'Room'} ${r.index}`,
+        name: roomLabel(r),
         locator: { stage: info.name, group: r.group, index: r.index, descriptor: d.addr },
         metadata: {
           worldPos: d.worldPos, yaw: d.yaw, reversed: d.reversed, descriptor: hex(d.addr), gfx: r.gfx ? hex(r.gfx.addr) : null,
@@ -80,7 +80,7 @@ export function enumerateSnapRom(rom: N64Rom): AssetDraft[] {
       r.desc.spawns.forEach((s, i) => {
         out.push({
           key: `${spawnsKey}:${r.group}:${r.index}:${i}`, parentKey: spawnsKey, kind: 'snap-spawn',
-          name: `${spawnName(s.id)} (${s.id}) in ${r.group === 'path' ? 'path room' : 'room'} ${r.index}`,
+          name: `${spawnName(s.id)} (${s.id}) in ${roomLabel(r)}`,
           locator: { stage: info.name, group: r.group, room: r.index, spawn: i },
           metadata: { id: s.id, behavior: s.behavior, translation: s.translation, euler: s.euler, world: spawnWorldPosition(r, s), path: s.path ? hex(s.path) : null },
           tags: ['snap', 'spawn', info.name, String(s.id), spawnName(s.id)],

@@ -16,7 +16,7 @@ import { quatFromEulerExtrinsicXYZ } from '../../scene/math'
 import type { Curve, Scene, SceneNode } from '../../scene/types'
 import { PATH_TYPE_NAMES, samplePath } from './interp-data'
 import { cartPose, sampleTrackWorld } from './main-track'
-import { spawnWorldPosition, stageObjectCount, type Room, type Stage } from './stage'
+import { roomLabel, spawnWorldPosition, stageObjectCount, type Room, type Stage } from './stage'
 import { spawnName } from './species'
 import { StageMeshes } from './stage-meshes'
 import { readStageModels, type PlacedStatic, type RoomModel, type StageModelOptions, type StageModels, type StaticModel } from './stage-models'
@@ -63,7 +63,7 @@ interface Ctx {
 const at = (): Pick<SceneNode, 'translation' | 'rotation' | 'scale'> => ({ translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] })
 
 function roomName(r: Room): string {
-  return `${r.group === 'path' ? 'path room' : 'non-path room'} ${r.index}`
+  return roomLabel(r)
 }
 
 /** The mesh of some draws, counted in the stats. */

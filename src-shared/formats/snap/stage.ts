@@ -114,3 +114,11 @@ export function stageObjectCount(stage: Pick<Stage, 'pathRooms' | 'nonPathRooms'
 }
 
 export { hex }
+
+/**
+ * The one name of a room, used by the catalog tree, the stage view's room list, the 3D scene's
+ * node and so the Inspector and picking: "Path room 3" / "Non-path room 0".
+ */
+export function roomLabel(r: Pick<Room, 'group' | 'index'>): string {
+  return `${r.group === 'path' ? 'Path room' : 'Non-path room'} ${r.index}`
+}

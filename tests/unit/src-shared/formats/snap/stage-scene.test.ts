@@ -17,14 +17,14 @@ describe('stage scene (neutral model)', () => {
   it('validates and places rooms at worldPos × 100 without yaw', () => {
     validateScene(scene)
     const rooms = scene.nodes.filter((n) => (n.extras?.snap as { kind?: string })?.kind === 'room')
-    expect(rooms.map((n) => n.name)).toEqual(['path room 0', 'path room 1', 'path room 2', 'path room 3', 'non-path room 0'])
+    expect(rooms.map((n) => n.name)).toEqual(['Path room 0', 'Path room 1', 'Path room 2', 'Path room 3', 'Non-path room 0'])
     expect(rooms[3]!.translation).toEqual([0, 0, 3000])
     expect(rooms[4]!.translation).toEqual([-1200, -100, 0])
     expect(rooms.every((n) => n.rotation[3] === 1)).toBe(true)
     expect(stats.warnings).toEqual([])
   })
   it('one mesh per room, one primitive per material; textures decoded; colours for unlit, normals for lit', () => {
-    const room0 = scene.nodes.find((n) => n.name === 'path room 0')!
+    const room0 = scene.nodes.find((n) => n.name === 'Path room 0')!
     const mesh = scene.meshes[room0.mesh!]!
     expect(mesh.primitives.length).toBe(1)
     const p = mesh.primitives[0]!
@@ -38,14 +38,14 @@ describe('stage scene (neutral model)', () => {
     const tex = scene.textures[mat.texture!]!
     expect([tex.width, tex.height]).toEqual([32, 32])
     // room 1 is lit: normals (0, 127, 0) → +Y
-    const lit = scene.meshes[scene.nodes.find((n) => n.name === 'path room 1')!.mesh!]!.primitives[0]!
+    const lit = scene.meshes[scene.nodes.find((n) => n.name === 'Path room 1')!.mesh!]!.primitives[0]!
     expect(lit.normals).toBeDefined()
     expect([lit.normals![0], lit.normals![1], lit.normals![2]]).toEqual([0, 1, 0])
     // vertex positions stay room-local (the node carries the placement)
     expect(Math.max(...p.positions.filter((_, i) => i % 3 === 2))).toBe(1000)
   })
   it('UVs follow S10.5 texel coordinates over the tile size: the last grid column is at 2 repeats', () => {
-    const p = scene.meshes[scene.nodes.find((n) => n.name === 'path room 0')!.mesh!]!.primitives[0]!
+    const p = scene.meshes[scene.nodes.find((n) => n.name === 'Path room 0')!.mesh!]!.primitives[0]!
     const us = Array.from(p.uvs!.filter((_, i) => i % 2 === 0))
     expect(Math.min(...us)).toBeCloseTo(0, 5)
     expect(Math.max(...us)).toBeCloseTo(2, 3)
@@ -65,7 +65,7 @@ describe('stage scene (neutral model)', () => {
   it('drawn statics become children of their room at position × 100, sharing one mesh', () => {
     const statics = scene.nodes.filter((n) => (n.extras?.snap as { kind?: string })?.kind === 'static')
     expect(statics.length).toBe(4)
-    const room2 = scene.nodes.findIndex((n) => n.name === 'path room 2')
+    const room2 = scene.nodes.findIndex((n) => n.name === 'Path room 2')
     const s2 = statics.find((n) => n.parent === room2)!
     expect(s2.translation).toEqual([100, 0, 100])
     expect(new Set(statics.map((n) => n.mesh)).size).toBe(1)
@@ -114,7 +114,7 @@ describe('stage material animation (§7.6)', () => {
   const st = parseStage(rom.image, 'beach')
   const { scene } = buildStageScene(st)
   const anim = scene.animations.find((a) => a.name === 'material animation')!
-  const npMat = scene.meshes[scene.nodes.find((n) => n.name === 'non-path room 0')!.mesh!]!.primitives[0]!.material
+  const npMat = scene.meshes[scene.nodes.find((n) => n.name === 'Non-path room 0')!.mesh!]!.primitives[0]!.material
   it('bakes the tile-0 S scroll into a UV track: offS0 0 → 1 over 60 frames = one texture width', () => {
     expect(anim).toBeDefined()
     expect(anim.loop).toBe(true)
@@ -149,7 +149,7 @@ describe('kind-B rooms (node list with per-node material lists, §3.4)', () => {
   const st = parseStage(buildSnapRom({ stages: { beach: s } }).image, 'beach')
   const { scene, stats } = buildStageScene(st)
   it('dispatches on the render function and places child-node geometry by the node transform', () => {
-    const node = scene.nodes.find((n) => n.name === 'path room 1')!
+    const node = scene.nodes.find((n) => n.name === 'Path room 1')!
     expect((node.extras!.snap as { renderKind: string }).renderKind).toBe('B')
     const mesh = scene.meshes[node.mesh!]!
     // the grid (root node, its CI4 material) and the quad (node 1, its own RGBA16 material)
