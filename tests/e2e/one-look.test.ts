@@ -62,7 +62,7 @@ async function search(page: Page, query: string, kind: string): Promise<void> {
 }
 
 describe('one look (Chromium, browser mode, samples)', () => {
-  it('Snap stage, Stadium model, GF set and model, RE pose editor: themed buttons, tooltips, no JSON', async () => {
+  it('Snap stage, Snap actor, Stadium model, GF set and model, RE pose editor: themed buttons, tooltips, no JSON', async () => {
     const { page, pageErrors } = await openApp(browser, served)
 
     await search(page, 'Beach', 'snap-stage')
@@ -82,6 +82,11 @@ describe('one look (Chromium, browser mode, samples)', () => {
     await page.getByTestId('snap-canvas').click({ position: { x: 5, y: 5 } })
     await page.keyboard.press('f')
     await expect.poll(() => page.getByTestId('snap-rail-on').isChecked()).toBe(false)
+
+    // the Snap actor's own view (HD toggle, Frame, its animations)
+    await search(page, 'Raichu', 'snap-actor')
+    await page.locator('[data-testid="snap-actor-view"][data-loading="0"]').waitFor({ timeout: 60_000 })
+    await checkView(page, 'snap-actor-view', 'one-look-snap-actor')
 
     await search(page, 'Bulbasaur', 'stadium-model')
     await page.locator('[data-testid="stadium-view"][data-model="001_bulbasaur"]').waitFor({ timeout: 60_000 })
