@@ -73,6 +73,7 @@ describe('exploring a scene (Chromium, browser mode)', () => {
     await expect.poll(async () => await page.getByTestId('render-stats').getAttribute('data-textures')).not.toBe('0')
 
     // Free-fly: W for 0.8 s moves the camera forward → the picture changes; drag looks around.
+    const orbitCamera = new URL(page.url()).searchParams.get('camera')
     await page.getByTestId('camera-mode').selectOption('fly')
     await page.getByTestId('fly-speed').waitFor()
     const still = await settled(page, 'viewport-canvas', true)
@@ -94,6 +95,14 @@ describe('exploring a scene (Chromium, browser mode)', () => {
 
     // Permalink: the URL carries the asset and (debounced) the camera.
     await expect.poll(() => new URL(page.url()).searchParams.get('camera'), { timeout: 5000 }).toMatch(/^-?[\d.]+(,-?[\d.]+){5}$/)
+    // it is written 400 ms after the last move: wait until it is the flown view and holds still
+    let last = ''
+    await expect.poll(() => {
+      const c = new URL(page.url()).searchParams.get('camera') ?? ''
+      const still = c !== '' && c !== orbitCamera && c === last
+      last = c
+      return still
+    }, { timeout: 15_000, intervals: [900] }).toBe(true)
     expect(new URL(page.url()).searchParams.get('asset')).toBe('demo')
     const link = page.url()
     const here = await settled(page, 'viewport-canvas')
@@ -134,9 +143,10 @@ describe('exploring a scene (Chromium, browser mode)', () => {
     await page.getByTestId('export-glb').click()
     const fb = page.getByTestId('file-browser')
     await fb.waitFor({ timeout: 30_000 })
-    const proposed = `${(await page.getByTestId('fb-folder').textContent().catch(() => '')) ?? ''} ${await page.getByTestId('fb-name').inputValue()}`
-    expect(proposed).toContain('.glb')
-    expect(proposed).toContain(path.basename(work)) // beside the ROM
+    // the folder's listing arrives from the main side a moment after the dialog opens
+    const proposed = async () => `${(await page.getByTestId('fb-folder').textContent().catch(() => '')) ?? ''} ${await page.getByTestId('fb-name').inputValue()}`
+    await expect.poll(proposed, { timeout: 30_000 }).toContain(path.basename(work)) // beside the ROM
+    expect(await proposed()).toContain('.glb')
     await page.getByTestId('fb-ok').click()
     await expect.poll(async () => await page.getByTestId('export-result').textContent().catch(() => ''), { timeout: 60_000 }).toMatch(/^Wrote /)
     const out = fs.readdirSync(work).filter((f) => f.endsWith('.glb'))
