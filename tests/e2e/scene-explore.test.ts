@@ -102,7 +102,7 @@ describe('exploring a scene (Chromium, browser mode)', () => {
       const still = c !== '' && c !== orbitCamera && c === last
       last = c
       return still
-    }, { timeout: 15_000, intervals: [900] }).toBe(true)
+    }, { timeout: 15_000, interval: 900 }).toBe(true)
     expect(new URL(page.url()).searchParams.get('asset')).toBe('demo')
     const link = page.url()
     const here = await settled(page, 'viewport-canvas')
