@@ -1,4 +1,5 @@
 import { promises as fsp, existsSync } from 'node:fs'
+import type { FileHandle } from 'node:fs/promises'
 import * as path from 'node:path'
 import { randomBytes } from 'node:crypto'
 
@@ -11,6 +12,54 @@ export class OutputExists extends Error {
   }
 }
 
+/**
+ * What a file is made of: its bytes, a string (UTF-8), or chunks of either produced one after the
+ * other (a generator: a big document is written without ever being one string in memory).
+ */
+export type FileContent = Uint8Array | string | Iterable<string | Uint8Array> | AsyncIterable<string | Uint8Array>
+
+/** Chunks are gathered up to this many bytes per write, so many small pieces cost few writes. */
+const WRITE_BATCH = 64 * 1024
+
+/**
+ * Writes `content` to the open file `fh` from its current position (chunks in order). Chunks are
+ * encoded straight into one reused buffer (no Buffer per chunk), written when it is full.
+ */
+export async function writeContent(fh: FileHandle, content: FileContent): Promise<void> {
+  if (typeof content === 'string' || content instanceof Uint8Array) {
+    await fh.writeFile(content)
+    return
+  }
+  const buf = Buffer.allocUnsafe(WRITE_BATCH)
+  let used = 0
+  const flush = async () => {
+    if (used) await writeAll(fh, buf.subarray(0, used))
+    used = 0
+  }
+  for await (const chunk of content as AsyncIterable<string | Uint8Array>) {
+    const isText = typeof chunk === 'string'
+    if (!isText && !(chunk instanceof Uint8Array)) throw new TypeError(`a file chunk must be a string or a Uint8Array, not ${typeof chunk}`)
+    const size = isText ? Buffer.byteLength(chunk, 'utf8') : chunk.byteLength
+    if (used + size > WRITE_BATCH) await flush()
+    if (size > WRITE_BATCH) await writeAll(fh, isText ? Buffer.from(chunk, 'utf8') : chunk)
+    else if (isText) used += buf.write(chunk, used, 'utf8')
+    else {
+      buf.set(chunk, used)
+      used += size
+    }
+  }
+  await flush()
+}
+
+/** fh.write until every byte is written (a write may take fewer bytes than asked). */
+async function writeAll(fh: FileHandle, buf: Uint8Array): Promise<void> {
+  for (let off = 0; off < buf.byteLength; ) {
+    const { bytesWritten } = await fh.write(buf, off)
+    if (bytesWritten <= 0) throw new Error(`a write of ${buf.byteLength - off} bytes wrote nothing`)
+    off += bytesWritten
+  }
+}
+
 /** A temporary sibling name for `target` (same folder, so the final rename is atomic). */
 export function tempSibling(target: string): string {
   const dir = path.dirname(target)
@@ -18,11 +67,11 @@ export function tempSibling(target: string): string {
 }
 
 /**
- * Writes `bytes` to `target` atomically: temp file in the same folder, fsync, rename.
+ * Writes `bytes` (or chunks, see FileContent) to `target` atomically: temp file in the same folder, fsync, rename.
  * A failure leaves no partial file behind. Refuses to overwrite any path in `protect`
  * (the inputs of the operation), because writers never modify their inputs.
  */
-export async function writeFileAtomic(target: string, bytes: Uint8Array | string, protect: string[] = []): Promise<void> {
+export async function writeFileAtomic(target: string, bytes: FileContent, protect: string[] = []): Promise<void> {
   const abs = path.resolve(target)
   for (const p of protect) {
     if (path.resolve(p) === abs) throw new Error(`refusing to overwrite the input file ${p}`)
@@ -31,7 +80,7 @@ export async function writeFileAtomic(target: string, bytes: Uint8Array | string
   try {
     const fh = await fsp.open(tmp, 'wx')
     try {
-      await fh.writeFile(bytes)
+      await writeContent(fh, bytes)
       await fh.sync()
     } finally {
       await fh.close()
@@ -50,7 +99,7 @@ export async function writeFileAtomic(target: string, bytes: Uint8Array | string
  */
 export async function writeDirAtomic(
   dir: string,
-  files: Iterable<[relPath: string, bytes: Uint8Array | string]> | AsyncIterable<[string, Uint8Array | string]>,
+  files: Iterable<[relPath: string, content: FileContent]> | AsyncIterable<[relPath: string, content: FileContent]>,
   verify?: (tmpDir: string) => Promise<void>,
 ): Promise<void> {
   const abs = path.resolve(dir)
@@ -63,11 +112,16 @@ export async function writeDirAtomic(
   const tmp = tempSibling(abs)
   try {
     await fsp.mkdir(tmp)
-    for await (const [rel, bytes] of files as AsyncIterable<[string, Uint8Array | string]>) {
+    for await (const [rel, content] of files as AsyncIterable<[string, FileContent]>) {
       const out = path.resolve(tmp, rel)
       if (!out.startsWith(tmp + path.sep)) throw new Error(`refusing to write outside the output folder: ${rel}`)
       await fsp.mkdir(path.dirname(out), { recursive: true })
-      await fsp.writeFile(out, bytes)
+      const fh = await fsp.open(out, 'w')
+      try {
+        await writeContent(fh, content)
+      } finally {
+        await fh.close()
+      }
     }
     if (verify) await verify(tmp)
     if (existsSync(abs)) await fsp.rmdir(abs)

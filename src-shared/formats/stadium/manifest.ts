@@ -7,6 +7,7 @@ import { CONTEXT_SLOTS } from './battle-table'
 import type { StadiumModel } from './model'
 import { MOVE_COUNT, moveName, MOVES } from './names'
 import { FRAME_RATE } from './scene'
+import { jsonChunks, streamedArray, streamedObject } from '../../json-stream'
 
 export interface AnimationSummary {
   index: number
@@ -50,8 +51,8 @@ export interface ModelSummary {
   geoOpcodes: Record<string, number>
   persSzp: { patchCount: number; tail: number } | null
   warnings: string[]
-  /** Battle rows (anim, aux) for moves.json; null without a table. */
-  battleRows: { anim: number; aux: number }[] | null
+  /** Battle rows for moves.json as (anim, aux) pairs, row r at [2r] and [2r + 1]; null without a table. */
+  battleRows: Int16Array | null
   defaultAnim: number
 }
 
@@ -92,7 +93,8 @@ export function summarizeModel(m: StadiumModel, scene: Scene): ModelSummary {
     }, {}),
     persSzp: m.container.container === 'pers-szp' ? { patchCount: m.container.patches.length, tail: (m.container.totalSize ?? 0) - (m.container.dataSize ?? 0) } : null,
     warnings: ex.warnings ?? m.warnings,
-    battleRows: m.battle ? m.battle.entries.map((e) => ({ anim: e.anim, aux: e.aux })) : null,
+    // a typed array: 2 bytes a number, where an object per row made a third of a summary's size
+    battleRows: m.battle ? Int16Array.from(m.battle.entries.flatMap((e) => [e.anim, e.aux])) : null,
     defaultAnim: m.labels.defaultAnim,
   }
 }
@@ -104,54 +106,93 @@ export interface RomInfo {
   generator: string
 }
 
-export function buildManifest(rom: RomInfo, models: ModelSummary[]): Record<string, unknown> {
+/** How a member list is materialised: a plain array (the object form) or a streamed one (the text form). */
+type ListOf = (items: Iterable<unknown>) => unknown
+
+/** manifest.json's members in order; `pokemon` and `extra` are lists made by `list`. */
+function manifestMembers(rom: RomInfo, models: ModelSummary[], list: ListOf): [string, unknown][] {
   const slots: Record<string, unknown> = {}
   for (const s of CONTEXT_SLOTS) slots[String(s.slot)] = { name: s.name, pipelineName: s.pipelineName, evidence: s.evidence, description: s.description }
-  const entry = (m: ModelSummary) => {
-    const { battleRows: _b, defaultAnim: _d, file: _f, ...rest } = m
-    return rest
+  function* entries(group: ModelSummary['group']) {
+    for (const m of models) {
+      if (m.group !== group) continue
+      const { battleRows: _b, defaultAnim: _d, file: _f, ...rest } = m
+      yield rest
+    }
   }
+  return [
+    ['source', rom.source],
+    ['romMd5', rom.romMd5],
+    ['verified', rom.verified],
+    ['generator', rom.generator],
+    ['coordinateSystem', 'right-handed, Y up, +Z front; game units; the model_root node carries the geo layout root scale'],
+    ['frameRate', FRAME_RATE],
+    ['generatedEffects', false],
+    ['animationSlots', slots],
+    ['pokemon', list(entries('pokemon'))],
+    ['extra', list(entries('extra'))],
+  ]
+}
+
+/** moves.json's members in order; `moves` (one entry per move, built when listed) is made by `list`. */
+function movesMembers(rom: RomInfo, models: ModelSummary[], list: ListOf): [string, unknown][] {
+  const species = models.filter((m) => m.group === 'pokemon' && m.battleRows)
+  function* moves() {
+    for (let id = 1; id <= MOVE_COUNT; id++) yield moveEntry(id, species)
+  }
+  return [
+    ['source', rom.source],
+    ['note', 'The battle table is dense: every species has a row for every move, including moves it cannot learn. Use differsFromDefault / speciesWithOwnAnimation as the signal.'],
+    ['moves', list(moves())],
+  ]
+}
+
+function moveEntry(id: number, species: ModelSummary[]): Record<string, unknown> {
+  const users: { species: number; name: string; animation: number; animationName: string; aux: number; differsFromDefault: boolean }[] = []
+  for (const m of species) {
+    const anim = m.battleRows![2 * (id - 1)]!
+    const aux = m.battleRows![2 * (id - 1) + 1]!
+    // Every species with a table is a user (the table is dense); a row naming an animation the
+    // model does not have keeps its index and is called anim<i>, as in the pipeline's moves.json.
+    const animationName = m.animations[anim]?.name ?? `anim${anim}`
+    users.push({ species: m.species, name: m.name, animation: anim, animationName, aux, differsFromDefault: anim !== m.defaultAnim })
+  }
+  // most common first; ties in order of first appearance (species order), like Counter.most_common
+  const tally = new Map<string, number>()
+  for (const u of users) tally.set(u.animationName, (tally.get(u.animationName) ?? 0) + 1)
   return {
-    source: rom.source,
-    romMd5: rom.romMd5,
-    verified: rom.verified,
-    generator: rom.generator,
-    coordinateSystem: 'right-handed, Y up, +Z front; game units; the model_root node carries the geo layout root scale',
-    frameRate: FRAME_RATE,
-    generatedEffects: false,
-    animationSlots: slots,
-    pokemon: models.filter((m) => m.group === 'pokemon').map(entry),
-    extra: models.filter((m) => m.group === 'extra').map(entry),
+    id,
+    name: moveName(id),
+    constant: MOVES[id - 1],
+    speciesWithOwnAnimation: users.filter((u) => u.differsFromDefault).length,
+    animationNames: [...tally.entries()].sort((a, b) => b[1] - a[1]).map(([name, n]) => ({ name, species: n })),
+    users,
   }
 }
 
+const plainList: ListOf = (items) => [...items]
+
+/** manifest.json as one object (`JSON.stringify(…, null, 1)` of it is the file; see manifestText). */
+export function buildManifest(rom: RomInfo, models: ModelSummary[]): Record<string, unknown> {
+  return Object.fromEntries(manifestMembers(rom, models, plainList))
+}
+
+/** moves.json as one object (see movesText). */
 export function buildMovesJson(rom: RomInfo, models: ModelSummary[]): Record<string, unknown> {
-  const species = models.filter((m) => m.group === 'pokemon' && m.battleRows)
-  const moves = []
-  for (let id = 1; id <= MOVE_COUNT; id++) {
-    const users: { species: number; name: string; animation: number; animationName: string; aux: number; differsFromDefault: boolean }[] = []
-    for (const m of species) {
-      const row = m.battleRows![id - 1]!
-      // Every species with a table is a user (the table is dense); a row naming an animation the
-      // model does not have keeps its index and is called anim<i>, as in the pipeline's moves.json.
-      const animationName = m.animations[row.anim]?.name ?? `anim${row.anim}`
-      users.push({ species: m.species, name: m.name, animation: row.anim, animationName, aux: row.aux, differsFromDefault: row.anim !== m.defaultAnim })
-    }
-    // most common first; ties in order of first appearance (species order), like Counter.most_common
-    const tally = new Map<string, number>()
-    for (const u of users) tally.set(u.animationName, (tally.get(u.animationName) ?? 0) + 1)
-    moves.push({
-      id,
-      name: moveName(id),
-      constant: MOVES[id - 1],
-      speciesWithOwnAnimation: users.filter((u) => u.differsFromDefault).length,
-      animationNames: [...tally.entries()].sort((a, b) => b[1] - a[1]).map(([name, n]) => ({ name, species: n })),
-      users,
-    })
-  }
-  return {
-    source: rom.source,
-    note: 'The battle table is dense: every species has a row for every move, including moves it cannot learn. Use differsFromDefault / speciesWithOwnAnimation as the signal.',
-    moves,
-  }
+  return Object.fromEntries(movesMembers(rom, models, plainList))
+}
+
+/**
+ * The text of manifest.json, `JSON.stringify(buildManifest(…), null, 1) + '\n'` byte for byte, in
+ * pieces (one per model entry): neither the whole object nor the whole string is ever in memory.
+ */
+export function* manifestText(rom: RomInfo, models: ModelSummary[]): Generator<string> {
+  yield* jsonChunks(streamedObject(manifestMembers(rom, models, streamedArray)))
+  yield '\n'
+}
+
+/** The text of moves.json, `JSON.stringify(buildMovesJson(…), null, 1) + '\n'`, one piece per move. */
+export function* movesText(rom: RomInfo, models: ModelSummary[]): Generator<string> {
+  yield* jsonChunks(streamedObject(movesMembers(rom, models, streamedArray)))
+  yield '\n'
 }
