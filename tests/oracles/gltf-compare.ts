@@ -176,3 +176,62 @@ export function canonicalExtras(d: Document): void {
     p.setExtras(Object.keys(e).length ? { json: canonicalJson(e) } : {})
   }
 }
+
+/** The JSON chunk of a glb (§4.4: it starts at byte 20, its length at byte 12). */
+function glbJson(glb: Uint8Array): { asset?: unknown; extensionsUsed?: string[]; extensionsRequired?: string[] } {
+  const jl = new DataView(glb.buffer, glb.byteOffset, glb.byteLength).getUint32(12, true)
+  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + jl)))
+}
+
+/** Per animation, for each sampler the first sampler with the same input accessor (which key-time arrays are shared). */
+function inputSharing(d: Document): number[][] {
+  return d.getRoot().listAnimations().map((a) => {
+    const inputs = a.listSamplers().map((s) => s.getInput())
+    return inputs.map((x) => inputs.indexOf(x))
+  })
+}
+
+const sortedJson = (v: string[] | undefined) => JSON.stringify([...(v ?? [])].sort())
+
+/**
+ * How two documents differ, as readable lines; [] when they are the same document. `a` and `b`
+ * are read from `bytesA` and `bytesB` by the caller (with the extensions registered); they are
+ * changed (extras canonicalised) on the way.
+ */
+export function documentDifferences(a: Document, b: Document, bytesA: Uint8Array, bytesB: Uint8Array): string[] {
+  const out: string[] = []
+  const ja = glbJson(bytesA)
+  const jb = glbJson(bytesB)
+  // glTF-Transform's reader keeps no asset.generator: the JSON chunk's asset is compared as it is.
+  const asset = valueDifference(ja.asset, jb.asset, 'asset')
+  if (asset) out.push(asset)
+  const rootExtras = valueDifference(a.getRoot().getExtras(), b.getRoot().getExtras(), 'extras')
+  if (rootExtras) out.push(rootExtras)
+  for (const k of ['extensionsUsed', 'extensionsRequired'] as const) if (sortedJson(ja[k]) !== sortedJson(jb[k])) out.push(`${k}: ${sortedJson(ja[k])} vs ${sortedJson(jb[k])}`)
+  const accessors = [a, b].map((d) => d.getRoot().listAccessors().length)
+  if (accessors[0] !== accessors[1]) out.push(`accessors: ${accessors[0]} vs ${accessors[1]}`)
+  const sharing = [a, b].map((d) => JSON.stringify(inputSharing(d)))
+  if (sharing[0] !== sharing[1]) out.push(`animation inputs shared (per sampler, the first sampler with its input): ${sharing[0]} vs ${sharing[1]}`)
+  const names = Object.keys(LISTS) as ListName[]
+  const walked: string[] = []
+  for (const name of names) {
+    const n = Math.max(LISTS[name](a).length, LISTS[name](b).length)
+    for (let i = 0; i < n; i++) {
+      const d = firstDifference(a, b, name, i)
+      if (d) walked.push(d)
+      if (d?.startsWith(`${name}: `)) break // the list lengths differ
+    }
+  }
+  // glTF-Transform's own verdict, once extras are canonical strings.
+  canonicalExtras(a)
+  canonicalExtras(b)
+  const judged: string[] = []
+  for (const name of names) {
+    const la = LISTS[name](a)
+    const lb = LISTS[name](b)
+    for (let i = 0; i < Math.min(la.length, lb.length); i++) if (!(la[i] as Property).equals(lb[i] as Property)) judged.push(`${name}[${i}]`)
+  }
+  if (walked.length) out.push(...walked)
+  else if (judged.length) out.push(`Property.equals says ${judged.join(', ')} differ; the path walker found no difference`)
+  return out
+}

@@ -15,7 +15,7 @@
  * imported, not copied. The conventions and the extras schema are documented in
  * src-shared/export/gltf.ts.
  */
-import { Document, WebIO, type Accessor, type Material as GMaterial, type Mesh as GMesh, type Node as GNode, type Scene as GScene, type Texture as GTexture, type TextureInfo } from '@gltf-transform/core'
+import { Document, WebIO, type Material as GMaterial, type Mesh as GMesh, type Node as GNode, type Scene as GScene, type Texture as GTexture, type TextureInfo } from '@gltf-transform/core'
 import { KHRMaterialsUnlit, KHRMaterialsVariants } from '@gltf-transform/extensions'
 import { cleanSkinAttributes, texturePng } from '../../src-shared/export/gltf'
 import type { Material, Primitive, Scene, WrapMode } from '../../src-shared/scene/types'
