@@ -96,6 +96,14 @@ describe('the comparer catches a difference and names its path', () => {
     expect(await differences(await oracleGlb(demoScene()), await oracleGlb(named))).toEqual([`animations[1].name: "${demoScene().animations[1]!.name}" vs "renamed"`])
   })
 
+  it('a KHR_materials_variants mapping (GF shiny: TailMat drawn with BodyMat (shiny))', async () => {
+    const gf = sources.find((s) => s.name.startsWith('gf set'))!.scene
+    const changed = structuredClone(gf)
+    expect(changed.variants![1]!.replace[1]).toEqual([1, 4])
+    changed.variants![1]!.replace[1] = [1, 3]
+    expect(await differences(await oracleGlb(gf), await oracleGlb(changed))).toEqual(['meshes[0].primitives[1].extensions.KHR_materials_variants.mappings[1].material: materials[4] vs materials[3]'])
+  })
+
   it('list lengths, extensionsUsed, generator', async () => {
     const more = demoScene()
     more.nodes.push({ name: 'extra', parent: -1, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] })
