@@ -6,6 +6,9 @@
  * the peak is the export's, not the bench's.
  */
 import { readStadiumRom, exportStadium } from '../src-main/domains/stadium/rom-file'
+import { keepYoungGenerationSmall } from '../src-main/node/heap'
+
+keepYoungGenerationSmall() // as the CLI does (src-main/cli/main.ts)
 
 const [rom, out] = process.argv.slice(2)
 const baselineRss = process.memoryUsage().rss

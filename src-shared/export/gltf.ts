@@ -1,6 +1,8 @@
 /**
- * Neutral scene → glTF 2.0 binary (.glb), with @gltf-transform/core doing the container work.
- * Pure: no fs, no DOM; textures are encoded to PNG with fast-png.
+ * Neutral scene → glTF 2.0 binary (.glb). The glTF JSON is built here and the data placed by
+ * `glb.ts` (our own writer; @gltf-transform/core reads glTF elsewhere and is the tests' oracle for
+ * this writer, tests/oracles/gltf-document.ts). Pure: no fs, no DOM; textures are encoded to PNG
+ * with fast-png.
  *
  * Conventions. The neutral scene already uses glTF's conventions (right-handed, Y up, column-major
  * matrices, quaternions [x, y, z, w], seconds, UV v growing downwards from the image's top row,
@@ -45,16 +47,20 @@
  *   children and is neither a joint nor a curve anchor it is written at the root with an identity
  *   transform and `extras.modbench.skinnedMeshRest = { parent, translation, rotation, scale }`
  *   keeps the neutral values.
+ * - JSON leaves out what glTF defaults (identity transforms, OPAQUE, single-sided, white base
+ *   colour, roughness 1, empty names, lists and extras), as glTF-Transform's writer does;
  * - a neutral scene without nodes gets one identity node `modbench_root` (extras
  *   `{modbench: {addedRoot: true}}`), since a glTF scene cannot list no nodes; a scene without
  *   any data is written without a buffer.
  */
-import { Document, WebIO, type Accessor, type Material as GMaterial, type Node as GNode, type Texture as GTexture, type TextureInfo } from '@gltf-transform/core'
-import { KHRMaterialsUnlit, KHRMaterialsVariants } from '@gltf-transform/extensions'
-import { encode as encodePng } from 'fast-png'
-import type { Animation, Material, Primitive, Scene, Texture, WrapMode } from '../scene/types'
+import type { Material, Primitive, Scene, Texture, WrapMode } from '../scene/types'
 import { validateScene } from '../scene/validate'
-import { writeVariants } from './gltf-variants'
+import { GlbWriter } from './glb'
+import { clamp01, cleanSkinAttributes, extrasOf, jsonFloats, normalizedNormals, normQuat, texturePng } from './gltf-data'
+import { writeAnimation } from './gltf-animation'
+import { primitiveVariants } from './gltf-variants'
+
+export { cleanSkinAttributes, jsonSafe, texturePng } from './gltf-data'
 
 export interface GltfExportOptions {
   /** `asset.generator`; default "Modbench". */
@@ -65,212 +71,178 @@ export interface GltfExportOptions {
   texturePngs?: readonly Uint8Array[]
 }
 
+type Json = Record<string, unknown>
+
 const WRAP: Record<WrapMode, 10497 | 33071 | 33648> = { repeat: 10497, clamp: 33071, mirror: 33648 }
 const NEAREST = 9728
 const LINEAR = 9729
 const LINEAR_MIPMAP_LINEAR = 9987
 
-/** Numbers for JSON extras: float32 values printed with enough digits to read back exactly. */
-function jsonFloats(a: ArrayLike<number>): number[] {
-  const out = new Array<number>(a.length)
-  for (let i = 0; i < a.length; i++) {
-    const f = Math.fround(a[i])
-    let v = Number(f.toPrecision(9))
-    // The shortest decimal that reads back as the same float32.
-    for (let p = 6; p < 9; p++) {
-      const c = Number(f.toPrecision(p))
-      if (Math.fround(c) === f) {
-        v = c
-        break
-      }
-    }
-    out[i] = v
-  }
-  return out
+/** `{ name }` when the name is not empty (glTF leaves empty names out). */
+const named = (name: string): Json => (name ? { name } : {})
+const withExtras = (def: Json, extras: Record<string, unknown> | undefined): Json => {
+  if (extras && Object.keys(extras).length) def.extras = extras
+  return def
 }
 
-/**
- * Extras as plain JSON: typed arrays become number lists, non-finite numbers null, functions and
- * undefined dropped, nesting cut at 32 levels (extras are metadata, not data).
- */
-export function jsonSafe(v: unknown, depth = 0): unknown {
-  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null
-  if (typeof v === 'bigint') return Number(v)
-  if (depth >= 32 || typeof v !== 'object') return undefined
-  if (ArrayBuffer.isView(v)) return v instanceof DataView ? undefined : Array.from(v as unknown as ArrayLike<number>, (x) => jsonSafe(x, depth + 1))
-  if (Array.isArray(v)) return v.map((x) => jsonSafe(x, depth + 1) ?? null)
-  const out: Record<string, unknown> = {}
-  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-    const j = jsonSafe(x, depth + 1)
-    if (j !== undefined) out[k] = j
-  }
-  return out
+/** The scene as a .glb file. */
+export async function exportGlb(scene: Scene, opts: GltfExportOptions = {}): Promise<Uint8Array> {
+  return sceneToGlb(scene, opts)
 }
 
-const extrasOf = (v: Record<string, unknown>) => jsonSafe(v) as Record<string, unknown>
-
-/** PNG bytes of an RGBA8 texture (top row first, as PNG stores it). */
-export function texturePng(t: Texture): Uint8Array {
-  return encodePng({ width: t.width, height: t.height, data: t.rgba, channels: 4, depth: 8 })
-}
-
-function normalizedNormals(n: Float32Array): Float32Array {
-  const out = new Float32Array(n.length)
-  for (let i = 0; i < n.length; i += 3) {
-    const l = Math.hypot(n[i], n[i + 1], n[i + 2])
-    if (l > 1e-12) {
-      out[i] = n[i] / l
-      out[i + 1] = n[i + 1] / l
-      out[i + 2] = n[i + 2] / l
-    } else out[i + 1] = 1
-  }
-  return out
-}
-
-/** Joints/weights as glTF wants them: merged duplicates, zero-weight slots on joint 0, sum 1. */
-export function cleanSkinAttributes(joints: Uint16Array, weights: Float32Array): { joints: Uint16Array; weights: Float32Array } {
-  const j = new Uint16Array(joints.length)
-  const w = new Float32Array(weights.length)
-  for (let v = 0; v < joints.length; v += 4) {
-    const js = [0, 0, 0, 0]
-    const ws = [0, 0, 0, 0]
-    let used = 0
-    for (let c = 0; c < 4; c++) {
-      const wc = weights[v + c]
-      if (!(wc > 0)) continue
-      const k = js.slice(0, used).indexOf(joints[v + c])
-      if (k >= 0) ws[k] += wc
-      else {
-        js[used] = joints[v + c]
-        ws[used] = wc
-        used++
-      }
-    }
-    let sum = ws[0] + ws[1] + ws[2] + ws[3]
-    if (!(sum > 0)) {
-      ws[0] = 1
-      js[0] = 0
-      sum = 1
-    }
-    for (let c = 0; c < 4; c++) {
-      j[v + c] = ws[c] > 0 ? js[c] : 0
-      w[v + c] = ws[c] / sum
-    }
-  }
-  return { joints: j, weights: w }
-}
-
-function clamp01(a: Float32Array): Float32Array {
-  const out = new Float32Array(a.length)
-  for (let i = 0; i < a.length; i++) out[i] = Math.min(1, Math.max(0, a[i]))
-  return out
-}
-
-/** Builds the glTF document for a neutral scene (validated first unless told otherwise). */
-export function sceneToDocument(scene: Scene, opts: GltfExportOptions = {}): Document {
+/** The scene as a .glb file, synchronously (validated first unless told otherwise). */
+export function sceneToGlb(scene: Scene, opts: GltfExportOptions = {}): Uint8Array {
   if (!opts.skipValidation) validateScene(scene)
-  const doc = new Document()
-  doc.getRoot().getAsset().generator = opts.generator ?? 'Modbench'
-  const buffer = doc.createBuffer('data')
-  const acc = (name: string, type: 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4' | 'MAT4', array: Float32Array | Uint16Array | Uint32Array): Accessor =>
-    doc.createAccessor(name).setType(type).setArray(array).setBuffer(buffer)
+  const w = new GlbWriter()
+  const json: Json = { asset: { generator: opts.generator ?? 'Modbench', version: '2.0' } }
+  const used: string[] = []
+  const { images, samplers, textures, materials } = writeMaterials(scene, w, opts)
+  if (scene.materials.some((m) => m.unlit)) used.push('KHR_materials_unlit')
+  const meshes = scene.meshes.map((mesh, mi) => ({
+    ...named(mesh.name),
+    primitives: mesh.primitives.map((p, pi) => writePrimitive(scene, w, p, `${mesh.name || `mesh${mi}`}/${pi}`)),
+  }))
+  if (scene.variants?.length) {
+    used.push('KHR_materials_variants')
+    json.extensions = { KHR_materials_variants: { variants: scene.variants.map((v) => named(v.name)) } }
+  }
+  const { nodes, roots } = writeNodes(scene)
+  const skins = scene.skins.map((s) => {
+    const def: Json = { ...named(s.name), inverseBindMatrices: w.accessor(`${s.name}/inverseBindMatrices`, 'MAT4', s.inverseBindMatrices, 'ibm') }
+    if (s.skeleton !== undefined) def.skeleton = s.skeleton
+    def.joints = [...s.joints]
+    return def
+  })
+  const animations = scene.animations.map((a, ai) => writeAnimation(w, scene, a, ai))
+  const sceneDef = withExtras({ ...named(scene.name) }, extrasOf({ modbench: sceneExtras(scene) }))
+  sceneDef.nodes = roots
+  Object.assign(json, nonEmpty({ images, samplers, textures, materials, meshes, nodes, skins, animations }))
+  json.scenes = [sceneDef]
+  json.scene = 0
+  if (used.length) json.extensionsUsed = used
+  return w.finish(json)
+}
 
-  // Images, one per neutral texture, in order.
-  const gTextures: GTexture[] = scene.textures.map((t, i) => doc.createTexture(t.name).setImage(opts.texturePngs?.[i] ?? texturePng(t)).setMimeType('image/png').setURI(`${t.name}.png`))
+function nonEmpty(lists: Record<string, unknown>): Json {
+  const out: Json = {}
+  for (const [k, v] of Object.entries(lists)) if (Array.isArray(v) && v.length) out[k] = v
+  return out
+}
 
-  // Materials.
-  const unlitExt = scene.materials.some((m) => m.unlit) ? doc.createExtension(KHRMaterialsUnlit) : null
-  const gMaterials: GMaterial[] = scene.materials.map((m: Material) => {
-    const g = doc
-      .createMaterial(m.name)
-      .setBaseColorFactor([...m.baseColor])
-      .setAlphaMode(m.alphaMode)
-      .setDoubleSided(m.doubleSided)
-      .setMetallicFactor(0)
-      .setRoughnessFactor(1)
-    if (m.alphaMode === 'MASK') g.setAlphaCutoff(m.alphaCutoff ?? 0.5)
-    if (m.texture !== undefined) {
-      const t = scene.textures[m.texture]
-      g.setBaseColorTexture(gTextures[m.texture])
-      const info = g.getBaseColorTextureInfo() as TextureInfo
-      info.setWrapS(WRAP[t.wrapS]).setWrapT(WRAP[t.wrapT])
-      if (t.filter === 'nearest') info.setMagFilter(NEAREST).setMinFilter(NEAREST)
-      else info.setMagFilter(LINEAR).setMinFilter(LINEAR_MIPMAP_LINEAR)
-    }
-    if (m.unlit && unlitExt) g.setExtension('KHR_materials_unlit', unlitExt.createUnlit())
+/** Images (one per neutral texture, in order), samplers and textures (deduplicated, in first use order) and materials. */
+function writeMaterials(scene: Scene, w: GlbWriter, opts: GltfExportOptions): { images: Json[]; samplers: Json[]; textures: Json[]; materials: Json[] } {
+  const images = scene.textures.map((t, i) => ({ ...named(t.name), mimeType: 'image/png', bufferView: w.imageView(opts.texturePngs?.[i] ?? texturePng(t)) }))
+  const samplers: Json[] = []
+  const textures: Json[] = []
+  const samplerIndex = new Map<string, number>()
+  const textureIndex = new Map<string, number>()
+  const textureOf = (ti: number): number => {
+    const t: Texture = scene.textures[ti]!
+    const filter = t.filter === 'nearest' ? { magFilter: NEAREST, minFilter: NEAREST } : { magFilter: LINEAR, minFilter: LINEAR_MIPMAP_LINEAR }
+    const sampler = { ...filter, wrapS: WRAP[t.wrapS], wrapT: WRAP[t.wrapT] }
+    const sk = `${sampler.magFilter},${sampler.minFilter},${sampler.wrapS},${sampler.wrapT}`
+    let si = samplerIndex.get(sk)
+    if (si === undefined) samplerIndex.set(sk, (si = samplers.push(sampler) - 1))
+    const tk = `${ti},${si}`
+    let index = textureIndex.get(tk)
+    if (index === undefined) textureIndex.set(tk, (index = textures.push({ source: ti, sampler: si }) - 1))
+    return index
+  }
+  const materials = scene.materials.map((m: Material) => {
+    const def: Json = { ...named(m.name) }
     const mb: Record<string, unknown> = {}
     if (m.vertexColors) mb.vertexColors = true
     if (m.unlit) mb.unlit = true
-    if (m.extras || Object.keys(mb).length) g.setExtras(extrasOf({ ...(m.extras ?? {}), ...(Object.keys(mb).length ? { modbench: mb } : {}) }))
-    return g
+    if (m.extras || Object.keys(mb).length) withExtras(def, extrasOf({ ...(m.extras ?? {}), ...(Object.keys(mb).length ? { modbench: mb } : {}) }))
+    if (m.alphaMode !== 'OPAQUE') def.alphaMode = m.alphaMode
+    if (m.alphaMode === 'MASK') def.alphaCutoff = m.alphaCutoff ?? 0.5
+    if (m.doubleSided) def.doubleSided = true
+    const pbr: Json = {}
+    const [r, g, b, a] = m.baseColor
+    if (r !== 1 || g !== 1 || b !== 1 || a !== 1) pbr.baseColorFactor = [r, g, b, a]
+    pbr.metallicFactor = 0
+    if (m.texture !== undefined) pbr.baseColorTexture = { index: textureOf(m.texture) }
+    def.pbrMetallicRoughness = pbr
+    if (m.unlit) def.extensions = { KHR_materials_unlit: {} }
+    return def
   })
+  return { images, samplers, textures, materials }
+}
 
-  // Material variants (KHR_materials_variants), one glTF variant per neutral variant, in order.
-  const variantExt = scene.variants?.length ? doc.createExtension(KHRMaterialsVariants) : null
-  const gVariants = variantExt ? scene.variants!.map((v) => variantExt.createVariant(v.name)) : []
+function writePrimitive(scene: Scene, w: GlbWriter, p: Primitive, tag: string): Json {
+  const nv = p.positions.length / 3
+  const attributes: Record<string, number> = { POSITION: w.accessor(`${tag}/POSITION`, 'VEC3', p.positions, 'vertex', true) }
+  if (p.normals) attributes.NORMAL = w.accessor(`${tag}/NORMAL`, 'VEC3', normalizedNormals(p.normals), 'vertex')
+  if (p.uvs) attributes.TEXCOORD_0 = w.accessor(`${tag}/TEXCOORD_0`, 'VEC2', p.uvs, 'vertex')
+  else if (scene.materials[p.material]!.texture !== undefined) {
+    // glTF needs TEXCOORD_0 under a textured material: all zeros (the top-left texel), as a viewer would do without.
+    attributes.TEXCOORD_0 = w.accessor(`${tag}/TEXCOORD_0`, 'VEC2', new Float32Array(nv * 2), 'vertex')
+  }
+  if (p.colors) attributes.COLOR_0 = w.accessor(`${tag}/COLOR_0`, 'VEC4', clamp01(p.colors), 'vertex')
+  if (p.joints && p.weights) {
+    const { joints, weights } = cleanSkinAttributes(p.joints, p.weights)
+    attributes.JOINTS_0 = w.accessor(`${tag}/JOINTS_0`, 'VEC4', joints, 'vertex')
+    attributes.WEIGHTS_0 = w.accessor(`${tag}/WEIGHTS_0`, 'VEC4', weights, 'vertex')
+  }
+  const def: Json = { attributes, mode: p.mode === 'lines' ? 1 : 4, material: p.material }
+  def.indices = w.accessor(`${tag}/indices`, 'SCALAR', nv <= 0xfffe ? Uint16Array.from(p.indices) : p.indices, 'index')
+  if (scene.variants?.length) def.extensions = { KHR_materials_variants: { mappings: primitiveVariants(scene, p.material) } }
+  return def
+}
 
-  // Meshes.
-  const gMeshes = scene.meshes.map((mesh, mi) => {
-    const gm = doc.createMesh(mesh.name)
-    mesh.primitives.forEach((p: Primitive, pi) => {
-      const tag = `${mesh.name || `mesh${mi}`}/${pi}`
-      const nv = p.positions.length / 3
-      const gp = doc
-        .createPrimitive()
-        .setMode(p.mode === 'lines' ? 1 : 4)
-        .setMaterial(gMaterials[p.material])
-        .setAttribute('POSITION', acc(`${tag}/POSITION`, 'VEC3', p.positions))
-        .setIndices(acc(`${tag}/indices`, 'SCALAR', nv <= 0xfffe ? Uint16Array.from(p.indices) : p.indices))
-      if (p.normals) gp.setAttribute('NORMAL', acc(`${tag}/NORMAL`, 'VEC3', normalizedNormals(p.normals)))
-      if (p.uvs) gp.setAttribute('TEXCOORD_0', acc(`${tag}/TEXCOORD_0`, 'VEC2', p.uvs))
-      else if (scene.materials[p.material].texture !== undefined) {
-        // glTF needs TEXCOORD_0 under a textured material: all zeros (the top-left texel), as a viewer would do without.
-        gp.setAttribute('TEXCOORD_0', acc(`${tag}/TEXCOORD_0`, 'VEC2', new Float32Array(nv * 2)))
-      }
-      if (p.colors) gp.setAttribute('COLOR_0', acc(`${tag}/COLOR_0`, 'VEC4', clamp01(p.colors)))
-      if (p.joints && p.weights) {
-        const { joints, weights } = cleanSkinAttributes(p.joints, p.weights)
-        gp.setAttribute('JOINTS_0', acc(`${tag}/JOINTS_0`, 'VEC4', joints))
-        gp.setAttribute('WEIGHTS_0', acc(`${tag}/WEIGHTS_0`, 'VEC4', weights))
-      }
-      gm.addPrimitive(gp)
-      if (variantExt) writeVariants(variantExt, gVariants, gp, p.material, scene, gMaterials)
-    })
-    return gm
-  })
-
-  // Nodes (same order), hierarchy, scene roots.
-  const gNodes: GNode[] = scene.nodes.map((n) => {
-    const g = doc.createNode(n.name).setTranslation([...n.translation]).setRotation(normQuat(n.rotation)).setScale([...n.scale])
-    if (n.mesh !== undefined) g.setMesh(gMeshes[n.mesh])
-    if (n.extras) g.setExtras(extrasOf(n.extras))
-    return g
-  })
-  const gScene = doc.createScene(scene.name)
+/** Nodes (neutral order, then the added ones), their children, and the scene's root list. */
+function writeNodes(scene: Scene): { nodes: Json[]; roots: number[] } {
   const movable = movableSkinnedNodes(scene)
-  scene.nodes.forEach((n, i) => {
+  const children: number[][] = scene.nodes.map(() => [])
+  let roots: number[] = []
+  const nodes: Json[] = scene.nodes.map((n, i) => {
+    const def: Json = { ...named(n.name) }
+    let extras = n.extras ? extrasOf(n.extras) : undefined
     if (movable.has(i)) {
       // glTF ignores the transform of a node holding a skinned mesh, and the validator warns when
       // it has a parent or a local transform: put it at the root with an identity transform and
       // keep what it had in extras (nothing else depends on it: no children, not a joint).
-      gNodes[i].setTranslation([0, 0, 0]).setRotation([0, 0, 0, 1]).setScale([1, 1, 1])
       const rest = { parent: n.parent, translation: [...n.translation], rotation: [...n.rotation], scale: [...n.scale] }
-      gNodes[i].setExtras(extrasOf({ ...(n.extras ?? {}), modbench: { skinnedMeshRest: rest } }))
-      gScene.addChild(gNodes[i])
-    } else if (n.parent >= 0) gNodes[n.parent].addChild(gNodes[i])
-    else gScene.addChild(gNodes[i])
+      extras = extrasOf({ ...(n.extras ?? {}), modbench: { skinnedMeshRest: rest } })
+      roots.push(i)
+    } else {
+      const [tx, ty, tz] = n.translation
+      const [rx, ry, rz, rw] = normQuat(n.rotation)
+      const [sx, sy, sz] = n.scale
+      if (tx !== 0 || ty !== 0 || tz !== 0) def.translation = [tx, ty, tz]
+      if (rx !== 0 || ry !== 0 || rz !== 0 || rw !== 1) def.rotation = [rx, ry, rz, rw]
+      if (sx !== 1 || sy !== 1 || sz !== 1) def.scale = [sx, sy, sz]
+      if (n.parent >= 0) children[n.parent]!.push(i)
+      else roots.push(i)
+    }
+    withExtras(def, extras)
+    if (n.mesh !== undefined) def.mesh = n.mesh
+    if (n.skin !== undefined) def.skin = n.skin
+    return def
+  })
+  nodes.forEach((def, i) => {
+    if (children[i]!.length) def.children = children[i]
   })
   if (scene.nodes.length === 0) {
     // glTF forbids a scene with an empty node list (a curve-only or empty neutral scene).
-    gScene.addChild(doc.createNode('modbench_root').setExtras({ modbench: { addedRoot: true } }))
+    nodes.push({ name: 'modbench_root', extras: { modbench: { addedRoot: true } } })
+    roots.push(0)
   }
-
   // glTF requires a skin's joints to share a root node; the neutral model does not (its viewport
   // copes). When they do not, the top-level nodes holding them go under one added identity node,
   // appended after every neutral node so that all indices stay the same.
+  const wrap = jointTopsToWrap(scene)
+  if (wrap.length) {
+    nodes.push({ name: 'modbench_skin_root', extras: { modbench: { addedCommonRoot: true } }, children: wrap })
+    roots = [...roots.filter((r) => !wrap.includes(r)), nodes.length - 1]
+  }
+  return { nodes, roots }
+}
+
+/** Top-level nodes holding the joints of a skin whose joints share no root (sorted), or none. */
+function jointTopsToWrap(scene: Scene): number[] {
   const topOf = (i: number) => {
-    for (let guard = 0; scene.nodes[i].parent >= 0 && guard < scene.nodes.length; guard++) i = scene.nodes[i].parent
+    for (let guard = 0; scene.nodes[i]!.parent >= 0 && guard < scene.nodes.length; guard++) i = scene.nodes[i]!.parent
     return i
   }
   const wrap = new Set<number>()
@@ -279,31 +251,12 @@ export function sceneToDocument(scene: Scene, opts: GltfExportOptions = {}): Doc
     const tops = new Set(s.joints.map(topOf))
     if (tops.size > 1) for (const t of tops) wrap.add(t)
   }
-  if (wrap.size) {
-    const root = doc.createNode('modbench_skin_root').setExtras({ modbench: { addedCommonRoot: true } })
-    gScene.addChild(root)
-    for (const t of [...wrap].sort((a, b) => a - b)) {
-      gScene.removeChild(gNodes[t])
-      root.addChild(gNodes[t])
-    }
-  }
+  return [...wrap].sort((a, b) => a - b)
+}
 
-  // Skins.
-  const gSkins = scene.skins.map((s) => {
-    const gs = doc.createSkin(s.name).setInverseBindMatrices(acc(`${s.name}/inverseBindMatrices`, 'MAT4', s.inverseBindMatrices))
-    for (const j of s.joints) gs.addJoint(gNodes[j])
-    if (s.skeleton !== undefined) gs.setSkeleton(gNodes[s.skeleton])
-    return gs
-  })
-  scene.nodes.forEach((n, i) => {
-    if (n.skin !== undefined) gNodes[i].setSkin(gSkins[n.skin])
-  })
-
-  // Animations: one per clip.
-  scene.animations.forEach((a, ai) => writeAnimation(doc, scene, a, ai, gNodes, acc))
-
-  // Scene-level extras: curves and actor metadata.
-  const sceneExtras: Record<string, unknown> = {
+/** `scenes[0].extras.modbench`: curves and actor metadata. */
+function sceneExtras(scene: Scene): Record<string, unknown> {
+  const out: Record<string, unknown> = {
     version: 1,
     name: scene.name,
     curves: scene.curves.map((c) => ({
@@ -315,11 +268,8 @@ export function sceneToDocument(scene: Scene, opts: GltfExportOptions = {}): Doc
       ...(c.extras ? { extras: c.extras } : {}),
     })),
   }
-  if (scene.extras) sceneExtras.actor = scene.extras
-  gScene.setExtras(extrasOf({ modbench: sceneExtras }))
-  // A buffer with nothing in it is invalid glTF (no byteLength): drop it when the scene has no data.
-  if (doc.getRoot().listAccessors().length === 0 && gTextures.length === 0) buffer.dispose()
-  return doc
+  if (scene.extras) out.actor = scene.extras
+  return out
 }
 
 /**
@@ -342,82 +292,4 @@ function movableSkinnedNodes(scene: Scene): Set<number> {
     if (n.parent >= 0 || !identity) out.add(i)
   })
   return out
-}
-
-function normQuat(q: ArrayLike<number>): [number, number, number, number] {
-  const l = Math.hypot(q[0], q[1], q[2], q[3]) || 1
-  return [q[0] / l, q[1] / l, q[2] / l, q[3] / l]
-}
-
-function writeAnimation(
-  doc: Document,
-  scene: Scene,
-  a: Animation,
-  ai: number,
-  gNodes: GNode[],
-  acc: (name: string, type: 'SCALAR' | 'VEC3' | 'VEC4', array: Float32Array) => Accessor,
-): void {
-  const ga = doc.createAnimation(a.name)
-  const tag = a.name || `animation${ai}`
-  // Channels with the same key times share one input accessor (the same array object is found
-  // without building its text key: RE motions share one times array over hundreds of channels).
-  const inputs = new Map<string, Accessor>()
-  const byArray = new Map<Float32Array, Accessor>()
-  const input = (times: Float32Array): Accessor => {
-    const same = byArray.get(times)
-    if (same) return same
-    const key = Array.from(times).join(',')
-    let x = inputs.get(key)
-    if (!x) {
-      x = acc(`${tag}/times${inputs.size}`, 'SCALAR', times)
-      inputs.set(key, x)
-    }
-    byArray.set(times, x)
-    return x
-  }
-  const mb: Record<string, unknown> = { version: 1, duration: a.duration, frameRate: a.frameRate, loop: a.loop ?? true, ...(a.loopStart ? { loopStart: a.loopStart } : {}), ...(a.integerFrames ? { integerFrames: true } : {}) }
-  a.channels.forEach((ch, ci) => {
-    let values = ch.values
-    if (ch.path === 'rotation') {
-      values = new Float32Array(ch.values)
-      const per = ch.interpolation === 'CUBICSPLINE' ? 12 : 4
-      const off = ch.interpolation === 'CUBICSPLINE' ? 4 : 0
-      for (let k = 0; k < ch.times.length; k++) {
-        const b = k * per + off
-        const q = normQuat(values.subarray(b, b + 4))
-        values.set(q, b)
-      }
-    }
-    const sampler = doc
-      .createAnimationSampler()
-      .setInput(input(ch.times))
-      .setOutput(acc(`${tag}/${ci}/${ch.path}`, ch.path === 'rotation' ? 'VEC4' : 'VEC3', values))
-      .setInterpolation(ch.interpolation)
-    ga.addSampler(sampler)
-    ga.addChannel(doc.createAnimationChannel().setTargetNode(gNodes[ch.node]).setTargetPath(ch.path).setSampler(sampler))
-  })
-  if (a.channels.length === 0 && scene.nodes.length > 0) {
-    // glTF needs a channel: hold node 0's rest scale over the clip (changes nothing).
-    const s = scene.nodes[0].scale
-    const times = a.duration > 0 ? new Float32Array([0, a.duration]) : new Float32Array([0])
-    const values = new Float32Array(times.length * 3)
-    for (let k = 0; k < times.length; k++) values.set(s, k * 3)
-    const sampler = doc.createAnimationSampler().setInput(input(times)).setOutput(acc(`${tag}/placeholder`, 'VEC3', values)).setInterpolation('STEP')
-    ga.addSampler(sampler)
-    ga.addChannel(doc.createAnimationChannel().setTargetNode(gNodes[0]).setTargetPath('scale').setSampler(sampler))
-    mb.placeholderChannel = true
-  }
-  if (a.textureSwaps?.length) mb.textureSwaps = a.textureSwaps.map((t) => ({ material: t.material, times: jsonFloats(t.times), images: Array.from(t.textures), ...(t.period !== undefined ? { period: t.period, loopStart: t.loopStart ?? 0, hold: !!t.hold, start: t.start ?? 0, ...(t.frameRate ? { frameRate: t.frameRate } : {}) } : {}) }))
-  if (a.visibility?.length) mb.visibility = a.visibility.map((t) => ({ node: t.node, times: jsonFloats(t.times), visible: Array.from(t.visible, (v) => (v ? 1 : 0)) }))
-  if (a.uvTracks?.length) mb.uvTracks = a.uvTracks.map((t) => ({ material: t.material, times: jsonFloats(t.times), values: jsonFloats(t.values) }))
-  if (a.colorTracks?.length) mb.colorTracks = a.colorTracks.map((t) => ({ material: t.material, times: jsonFloats(t.times), values: jsonFloats(t.values) }))
-  if (a.extras) mb.extras = a.extras
-  ga.setExtras(extrasOf({ modbench: mb }))
-}
-
-/** The scene as a .glb file. */
-export async function exportGlb(scene: Scene, opts: GltfExportOptions = {}): Promise<Uint8Array> {
-  const doc = sceneToDocument(scene, opts)
-  const io = new WebIO().registerExtensions([KHRMaterialsUnlit, KHRMaterialsVariants])
-  return await io.writeBinary(doc)
 }

@@ -1,0 +1,110 @@
+/**
+ * Data adaptations the glTF exporter makes (see the list in gltf.ts): numbers for JSON extras,
+ * PNG bytes of textures, renormalised normals and quaternions, clamped colours, clean skin
+ * attributes. Pure: no fs, no DOM.
+ */
+import { encode as encodePng } from 'fast-png'
+import type { Texture } from '../scene/types'
+
+/** Numbers for JSON extras: float32 values printed with enough digits to read back exactly. */
+export function jsonFloats(a: ArrayLike<number>): number[] {
+  const out = new Array<number>(a.length)
+  for (let i = 0; i < a.length; i++) {
+    const f = Math.fround(a[i])
+    let v = Number(f.toPrecision(9))
+    // The shortest decimal that reads back as the same float32.
+    for (let p = 6; p < 9; p++) {
+      const c = Number(f.toPrecision(p))
+      if (Math.fround(c) === f) {
+        v = c
+        break
+      }
+    }
+    out[i] = v
+  }
+  return out
+}
+
+/**
+ * Extras as plain JSON: typed arrays become number lists, non-finite numbers null, functions and
+ * undefined dropped, nesting cut at 32 levels (extras are metadata, not data).
+ */
+export function jsonSafe(v: unknown, depth = 0): unknown {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null
+  if (typeof v === 'bigint') return Number(v)
+  if (depth >= 32 || typeof v !== 'object') return undefined
+  if (ArrayBuffer.isView(v)) return v instanceof DataView ? undefined : Array.from(v as unknown as ArrayLike<number>, (x) => jsonSafe(x, depth + 1))
+  if (Array.isArray(v)) return v.map((x) => jsonSafe(x, depth + 1) ?? null)
+  const out: Record<string, unknown> = {}
+  for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+    const j = jsonSafe(x, depth + 1)
+    if (j !== undefined) out[k] = j
+  }
+  return out
+}
+
+export const extrasOf = (v: Record<string, unknown>) => jsonSafe(v) as Record<string, unknown>
+
+/** PNG bytes of an RGBA8 texture (top row first, as PNG stores it). */
+export function texturePng(t: Texture): Uint8Array {
+  return encodePng({ width: t.width, height: t.height, data: t.rgba, channels: 4, depth: 8 })
+}
+
+export function normalizedNormals(n: Float32Array): Float32Array {
+  const out = new Float32Array(n.length)
+  for (let i = 0; i < n.length; i += 3) {
+    const l = Math.hypot(n[i], n[i + 1], n[i + 2])
+    if (l > 1e-12) {
+      out[i] = n[i] / l
+      out[i + 1] = n[i + 1] / l
+      out[i + 2] = n[i + 2] / l
+    } else out[i + 1] = 1
+  }
+  return out
+}
+
+/** Joints/weights as glTF wants them: merged duplicates, zero-weight slots on joint 0, sum 1. */
+export function cleanSkinAttributes(joints: Uint16Array, weights: Float32Array): { joints: Uint16Array; weights: Float32Array } {
+  const j = new Uint16Array(joints.length)
+  const w = new Float32Array(weights.length)
+  for (let v = 0; v < joints.length; v += 4) {
+    const js = [0, 0, 0, 0]
+    const ws = [0, 0, 0, 0]
+    let used = 0
+    for (let c = 0; c < 4; c++) {
+      const wc = weights[v + c]
+      if (!(wc > 0)) continue
+      const k = js.slice(0, used).indexOf(joints[v + c])
+      if (k >= 0) ws[k] += wc
+      else {
+        js[used] = joints[v + c]
+        ws[used] = wc
+        used++
+      }
+    }
+    let sum = ws[0] + ws[1] + ws[2] + ws[3]
+    if (!(sum > 0)) {
+      ws[0] = 1
+      js[0] = 0
+      sum = 1
+    }
+    for (let c = 0; c < 4; c++) {
+      j[v + c] = ws[c] > 0 ? js[c] : 0
+      w[v + c] = ws[c] / sum
+    }
+  }
+  return { joints: j, weights: w }
+}
+
+export function clamp01(a: Float32Array): Float32Array {
+  const out = new Float32Array(a.length)
+  for (let i = 0; i < a.length; i++) out[i] = Math.min(1, Math.max(0, a[i]))
+  return out
+}
+
+export function normQuat(q: ArrayLike<number>): [number, number, number, number] {
+  const l = Math.hypot(q[0], q[1], q[2], q[3]) || 1
+  return [q[0] / l, q[1] / l, q[2] / l, q[3] / l]
+}
+
