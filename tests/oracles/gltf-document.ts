@@ -11,8 +11,10 @@
  *
  * Keep the mapping as it was: when the production mapping changes on purpose (a new extras field,
  * another repair), change it here the same way, in the same commit, so the two stay comparable.
- * The helpers that stay in production (`jsonSafe`, `cleanSkinAttributes`, `texturePng`) are
- * imported, not copied. The conventions and the extras schema are documented in
+ * The helpers named by the task that set the oracle up (`jsonSafe`, `cleanSkinAttributes`,
+ * `texturePng`) are imported from production, not copied; the small repairs (`normalizedNormals`,
+ * `clamp01`, `normQuat`, `jsonFloats`) keep their own copies on purpose, so that the oracle shares
+ * no more code with the writer under test than that. The conventions and the extras schema are documented in
  * src-shared/export/gltf.ts.
  */
 import { Document, WebIO, type Material as GMaterial, type Mesh as GMesh, type Node as GNode, type Scene as GScene, type Texture as GTexture, type TextureInfo } from '@gltf-transform/core'
