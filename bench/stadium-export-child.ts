@@ -1,7 +1,8 @@
 /**
  * Child process of `npm run bench stadium`: exports one Stadium ROM (argv: ROM, OUT) and prints
- * JSON { baselineRss, peakRss, ms } — RSS after the modules are loaded and before the ROM is
- * read, the process's peak RSS (getrusage maxrss), and the export time. A process of its own so
+ * JSON { baselineRss, peakRss, peakRssGrowth, ms, models } — RSS after the modules are loaded and
+ * before the ROM is read, the process's peak RSS in absolute terms (getrusage maxrss), its growth
+ * over the baseline, and the export time. A process of its own so
  * the peak is the export's, not the bench's.
  */
 import { readStadiumRom, exportStadium } from '../src-main/domains/stadium/rom-file'
@@ -15,4 +16,5 @@ const t0 = performance.now()
 const sr = await readStadiumRom(rom!)
 const res = await exportStadium(sr, out!)
 const ms = performance.now() - t0
-console.log(JSON.stringify({ baselineRss, peakRss: process.resourceUsage().maxRSS * 1024, ms, models: res.models }))
+const peakRss = process.resourceUsage().maxRSS * 1024
+console.log(JSON.stringify({ baselineRss, peakRss, peakRssGrowth: peakRss - baselineRss, ms, models: res.models }))
