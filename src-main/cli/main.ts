@@ -7,6 +7,7 @@ import { stderrProgress } from './progress'
 import { commandsFor } from './commands/index'
 import { nodeDomains } from '../domains/index'
 import { writeJsonArray } from './json-stream'
+import { keepYoungGenerationSmall } from '../node/heap'
 
 const VERSION = '0.1.0'
 
@@ -165,6 +166,7 @@ function isProcessEntry(): boolean {
 
 // Run when executed directly, or imported by bin/modbench.mjs (which sets MODBENCH_CLI=1).
 if (process.env.MODBENCH_CLI === '1' || isProcessEntry()) {
+  keepYoungGenerationSmall() // a batch process of its own: garbage does not grow the heap (node/heap.ts)
   // `modbench ls | head`: the reader went away; stop quietly instead of crashing on EPIPE
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code !== 'EPIPE') throw e

@@ -2,15 +2,14 @@
 import type { AssetRow, SourceRow } from '../../../src-shared/api/catalog'
 import { FormatError } from '../../../src-shared/binary'
 import type { StadiumRom } from '../../../src-shared/formats/stadium/model'
-import { openStadiumBytes } from './rom-file'
 
 const romCache = new Map<string, { key: string; sr: StadiumRom }>()
 
-export async function romOf(source: SourceRow, read: () => Promise<Uint8Array>): Promise<StadiumRom> {
+export async function romOf(source: SourceRow, open: () => Promise<StadiumRom>): Promise<StadiumRom> {
   const key = `${source.path}:${source.size}:${source.mtime}:${source.hash}`
   const hit = romCache.get(source.path)
   if (hit && hit.key === key) return hit.sr
-  const sr = openStadiumBytes(await read(), source.path)
+  const sr = await open()
   romCache.clear() // one ROM at a time: images are 32 MiB
   romCache.set(source.path, { key, sr })
   return sr

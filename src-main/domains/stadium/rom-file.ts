@@ -3,9 +3,12 @@
  * and export its models (glb + manifest.json + moves.json, written atomically).
  */
 import { createHash } from 'node:crypto'
+import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
 import { FormatError } from '../../../src-shared/binary'
-import { readN64File, unpackN64Bytes } from '../n64/rom-file'
+import { N64_FILE_LIMITS, readN64File, unpackN64Bytes } from '../n64/rom-file'
+import { assertGameFileSize } from '../../node/game-file'
+import { openStadiumSparse } from './rom-sparse'
 import { normaliseRom } from '../../../src-shared/formats/n64/rom'
 import { openStadiumRom, loadModel, type StadiumRom, type LoadOptions } from '../../../src-shared/formats/stadium/model'
 import { buildStadiumScene, type StadiumSceneOptions } from '../../../src-shared/formats/stadium/scene'
@@ -31,8 +34,24 @@ export function openStadiumBytes(raw: Uint8Array, file: string): StadiumRom {
   return openStadiumRom(bytes, label, md5)
 }
 
-/** A Stadium ROM file (size and gzip guarded by `readGameFile`; errors name it as given). */
+/**
+ * A Stadium ROM file, errors naming it as given. A plain ROM file is read sparsely (only the
+ * ranges the readers use, `openStadiumSparse`); a gzip-wrapped sample or anything that path does
+ * not take is read whole, size and gzip guarded by `readGameFile`.
+ */
 export async function readStadiumRom(file: string): Promise<StadiumRom> {
+  const st = await fsp.stat(file).catch(() => null)
+  if (st?.isFile()) {
+    assertGameFileSize(file, st.size, N64_FILE_LIMITS)
+    let sr: StadiumRom | null
+    try {
+      sr = await openStadiumSparse(file, st.size)
+    } catch (e) {
+      if (e instanceof FormatError) throw e
+      throw new FormatError(`cannot read the file: ${(e as Error).message}`, { file })
+    }
+    if (sr) return sr
+  }
   return openStadiumBytes(await readN64File(file), file)
 }
 

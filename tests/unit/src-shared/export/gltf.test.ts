@@ -9,6 +9,7 @@ import { sampleChannel, sampleTimes, sampleWorldMatrices } from '../../../../src
 import { SceneError } from '../../../../src-shared/scene/validate'
 import { emptyScene, type Channel, type Scene } from '../../../../src-shared/scene/types'
 import { syntheticScene } from '../../../fixtures/scene/synthetic'
+import { looseJointScene } from '../../../fixtures/scene/oracle-scenes'
 
 const io = () => new WebIO().registerExtensions([KHRMaterialsUnlit])
 
@@ -189,18 +190,7 @@ describe('glTF export', () => {
   })
 
   it('joints without a common root get one added node, keeping every neutral index', async () => {
-    const scene = demoScene()
-    scene.nodes.push({ name: 'loose_joint', parent: -1, translation: [1, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] })
-    const skin = scene.skins[0]
-    skin.joints.push(scene.nodes.length - 1)
-    const ibm = new Float32Array(skin.inverseBindMatrices.length + 16)
-    ibm.set(skin.inverseBindMatrices)
-    ibm.set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -1, 0, 0, 1], skin.inverseBindMatrices.length)
-    skin.inverseBindMatrices = ibm
-    delete skin.skeleton
-    // Some vertices use the loose joint.
-    scene.meshes[0].primitives[0].joints![1] = 4
-    scene.meshes[0].primitives[0].weights!.set([0.5, 0.5, 0, 0], 0)
+    const scene = looseJointScene()
     const { doc, json } = await validGlb(scene)
     expect(json.nodes.slice(0, scene.nodes.length).map((n: { name: string }) => n.name)).toEqual(scene.nodes.map((n) => n.name))
     expect(json.nodes[scene.nodes.length]).toMatchObject({ name: 'modbench_skin_root', extras: { modbench: { addedCommonRoot: true } } })
