@@ -25,7 +25,7 @@ const WRITE_BATCH = 64 * 1024
  * Writes `content` to the open file `fh` from its current position (chunks in order). Chunks are
  * encoded straight into one reused buffer (no Buffer per chunk), written when it is full.
  */
-export async function writeContent(fh: FileHandle, content: FileContent): Promise<void> {
+async function writeContent(fh: FileHandle, content: FileContent): Promise<void> {
   if (typeof content === 'string' || content instanceof Uint8Array) {
     await fh.writeFile(content)
     return
