@@ -5,7 +5,7 @@ import * as path from 'node:path'
 /**
  * Keeps the `tests/` layout that the README states: unit/ mirrors the source folders, test files
  * live only in unit/, integration/ and e2e/, builders of synthetic inputs in fixtures/, shared
- * test code in helpers/.
+ * test code in helpers/, reference implementations that differential tests compare against in oracles/.
  */
 const root = path.resolve(import.meta.dirname, '..', '..', '..')
 const tests = path.join(root, 'tests')
@@ -13,9 +13,9 @@ const isDir = (p: string) => fs.existsSync(p) && fs.statSync(p).isDirectory()
 const walk = (dir: string): string[] => (fs.readdirSync(dir, { recursive: true }) as string[]).map((f) => path.join(dir, f))
 
 describe('tests/ layout', () => {
-  it('has exactly the five folders', () => {
+  it('has exactly the six folders', () => {
     const top = fs.readdirSync(tests).filter((f) => isDir(path.join(tests, f)))
-    expect(top.sort()).toEqual(['e2e', 'fixtures', 'helpers', 'integration', 'unit'])
+    expect(top.sort()).toEqual(['e2e', 'fixtures', 'helpers', 'integration', 'oracles', 'unit'])
     expect(fs.readdirSync(tests).filter((f) => !isDir(path.join(tests, f)))).toEqual([])
   })
 
