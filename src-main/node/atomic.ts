@@ -112,10 +112,15 @@ export async function writeDirAtomic(
   const tmp = tempSibling(abs)
   try {
     await fsp.mkdir(tmp)
+    const made = new Set([tmp]) // folders made so far: one mkdir per folder, not per file
     for await (const [rel, content] of files as AsyncIterable<[string, FileContent]>) {
       const out = path.resolve(tmp, rel)
       if (!out.startsWith(tmp + path.sep)) throw new Error(`refusing to write outside the output folder: ${rel}`)
-      await fsp.mkdir(path.dirname(out), { recursive: true })
+      const parent = path.dirname(out)
+      if (!made.has(parent)) {
+        await fsp.mkdir(parent, { recursive: true })
+        made.add(parent)
+      }
       const fh = await fsp.open(out, 'w')
       try {
         await writeContent(fh, content)
