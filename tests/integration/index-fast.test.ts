@@ -109,6 +109,17 @@ describe('one read per file', () => {
     expect(stale.sha1).toBe(createHash('sha1').update(bytes).digest('hex'))
   })
 
+  it('hashes a big file (SHA-1 on the thread pool, MD5 beside it) to the same digests', async () => {
+    const f = path.join(dir, 'huge.bin')
+    const bytes = new Uint8Array(9 * 1024 * 1024 + 3).map((_, i) => (i * 2246822519) >>> 24)
+    fs.writeFileSync(f, bytes)
+    const r = await readHashed(f)
+    expect(r.size).toBe(bytes.length)
+    expect(r.sha1).toBe(createHash('sha1').update(bytes).digest('hex'))
+    expect(r.md5).toBe(createHash('md5').update(bytes).digest('hex'))
+    expect(Buffer.from(r.bytes).equals(Buffer.from(bytes))).toBe(true)
+  })
+
   it('gives the N64 detector the MD5 of the bytes it read', async () => {
     const f = path.join(dir, 'md5.z64')
     const rom = genericRom('MD5 GAME', 'NMDE')
