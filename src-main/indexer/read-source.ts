@@ -4,6 +4,7 @@ import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
 import { Gunzip } from 'fflate'
 import { assertGameFileSize, readGameFile, type GameFileLimits } from '../node/game-file'
+import { md5ThreadReady, threadedMd5 } from './md5-thread'
 
 const HEAD_BYTES = 64 * 1024
 /** Any source file read whole: at most 256 MiB on disk or unpacked (the largest N64 image is 64 MiB). */
@@ -18,13 +19,28 @@ export interface HashedBytes {
 
 const CHUNK = 1024 * 1024
 /**
- * From this size on, the next piece is read on the thread pool while this one is hashed, so a big
- * image costs about the hashing alone rather than reading plus hashing (issue 15 item 3: one
- * 32 MiB image within 2× of reading and SHA-1-ing it). Smaller files are read synchronously: a
- * thread-pool round trip costs them more than it saves.
+ * From this size on, the next piece is read on the thread pool while this one is hashed, and MD5
+ * runs on a second thread (`md5-thread.ts`), so a big image costs about its SHA-1 rather than
+ * reading plus both hashes (issue 15 item 3: one 32 MiB image within 2× of reading and SHA-1-ing
+ * it). Smaller files are read and hashed here synchronously: a round trip to another thread
+ * costs them more than it saves.
  */
 const READ_AHEAD_BYTES = 8 * 1024 * 1024
 const READ_AHEAD_PIECE = 2 * 1024 * 1024
+
+/** Reads `bytes` from `pos` to its end, the next piece on the thread pool while `use` takes this one. */
+async function readAhead(fd: number, file: string, bytes: Uint8Array, pos: number, use: (piece: Uint8Array) => void): Promise<void> {
+  const size = bytes.length
+  let next = pos < size ? readAt(fd, bytes, pos, Math.min(READ_AHEAD_PIECE, size - pos)) : null
+  while (next) {
+    const n = await next
+    if (n === 0) throw new Error(`${file}: the file shrank while being read (${pos} of ${size} bytes)`)
+    const piece = bytes.subarray(pos, pos + n)
+    pos += n
+    next = pos < size ? readAt(fd, bytes, pos, Math.min(READ_AHEAD_PIECE, size - pos)) : null
+    use(piece)
+  }
+}
 
 /** `fs.read` of `length` bytes at `pos` into `bytes` (the same offset), as a promise of the count read. */
 function readAt(fd: number, bytes: Uint8Array, pos: number, length: number): Promise<number> {
@@ -52,17 +68,28 @@ export async function readHashed(file: string, head?: { bytes: Uint8Array; size:
       md5.update(head.bytes)
       pos = head.bytes.length
     }
-    if (st.size - pos >= READ_AHEAD_BYTES) {
-      let next = readAt(fd, bytes, pos, Math.min(READ_AHEAD_PIECE, st.size - pos))
-      while (pos < st.size) {
-        const bytesRead = await next
-        if (bytesRead === 0) throw new Error(`${file}: the file shrank while being read (${pos} of ${st.size} bytes)`)
-        const chunk = bytes.subarray(pos, pos + bytesRead)
-        pos += bytesRead
-        if (pos < st.size) next = readAt(fd, bytes, pos, Math.min(READ_AHEAD_PIECE, st.size - pos))
+    if (st.size >= READ_AHEAD_BYTES && md5ThreadReady()) {
+      // the big-file path: MD5 on the second thread, the next piece read on the thread pool
+      const md5t = await threadedMd5()
+      try {
+        md5t.update(bytes.subarray(0, pos))
+        await readAhead(fd, file, bytes, pos, (chunk) => {
+          md5t.update(chunk)
+          sha1.update(chunk)
+        })
+      } catch (e) {
+        md5t.abandon()
+        throw e
+      }
+      return { bytes, sha1: sha1.digest('hex'), md5: await md5t.digest(), size: st.size, mtimeMs: st.mtimeMs, ino: st.ino }
+    }
+    if (st.size >= READ_AHEAD_BYTES) {
+      // the first big file of a run (the MD5 thread is starting): both hashes here, reading ahead
+      await readAhead(fd, file, bytes, pos, (chunk) => {
         sha1.update(chunk)
         md5.update(chunk)
-      }
+      })
+      pos = st.size
     }
     while (pos < st.size) {
       const bytesRead = fs.readSync(fd, bytes, pos, Math.min(CHUNK, st.size - pos), pos)

@@ -109,15 +109,22 @@ describe('one read per file', () => {
     expect(stale.sha1).toBe(createHash('sha1').update(bytes).digest('hex'))
   })
 
-  it('hashes a big file (SHA-1 on the thread pool, MD5 beside it) to the same digests', async () => {
+  it('hashes a big file (read ahead on the thread pool, MD5 on a second thread) to the same digests, twice in a row and two at once', async () => {
     const f = path.join(dir, 'huge.bin')
     const bytes = new Uint8Array(9 * 1024 * 1024 + 3).map((_, i) => (i * 2246822519) >>> 24)
     fs.writeFileSync(f, bytes)
-    const r = await readHashed(f)
-    expect(r.size).toBe(bytes.length)
-    expect(r.sha1).toBe(createHash('sha1').update(bytes).digest('hex'))
-    expect(r.md5).toBe(createHash('md5').update(bytes).digest('hex'))
-    expect(Buffer.from(r.bytes).equals(Buffer.from(bytes))).toBe(true)
+    const g = path.join(dir, 'huge2.bin')
+    const other = bytes.map((b) => b ^ 0x5a)
+    fs.writeFileSync(g, other)
+    // one after another, then two at once (the MD5 thread serves them in turn)
+    const runs = [await readHashed(f), await readHashed(f), ...(await Promise.all([readHashed(g), readHashed(f)]))]
+    const want = [bytes, bytes, other, bytes]
+    runs.forEach((r, i) => {
+      expect(r.size).toBe(want[i]!.length)
+      expect(r.sha1).toBe(createHash('sha1').update(want[i]!).digest('hex'))
+      expect(r.md5).toBe(createHash('md5').update(want[i]!).digest('hex'))
+      expect(Buffer.from(r.bytes).equals(Buffer.from(want[i]!))).toBe(true)
+    })
   })
 
   it('gives the N64 detector the MD5 of the bytes it read', async () => {
