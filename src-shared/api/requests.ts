@@ -3,10 +3,10 @@
  * to be exactly `Req<C>` (`_exact` below fails to type-check when a contract type changes and its
  * schema does not). Both transports call `checkRequest` before a service sees a request.
  */
-import type { Channel, Req } from '../api'
+import type { Channel, ModbenchBridge, Req } from '../api'
 import type { GfReplacementReq } from './gf'
 import type { RePoseRotations } from './re'
-import { BadRequest, bool, either, f64s, index, list, lit, nullable, num, obj, opt, pathStr, str, text, bytes, type Infer, type Exact, type Schema } from './schema'
+import { BadRequest, bool, checkValue, either, f64s, index, list, lit, nullable, num, obj, opt, pathStr, str, text, bytes, type Infer, type Exact, type Schema } from './schema'
 
 const set = pathStr
 const jobId = str
@@ -90,20 +90,29 @@ export function isChannel(channel: string): channel is Channel {
   return Object.prototype.hasOwnProperty.call(schemas, channel)
 }
 
-/**
- * Returns `payload` typed as the channel's request, or throws `BadRequest` naming the first field
- * that does not fit (`replacements[2].entry must be a whole number ≥ 0, not the text "x"`).
- */
+/** Returns `payload` typed as the channel's request, or throws `BadRequest` naming the first field that does not fit. */
 export function checkRequest<C extends Channel>(channel: C, payload: unknown): Req<C> {
   const schema: Schema<unknown> | undefined = isChannel(channel) ? schemas[channel] : undefined
   if (!schema) throw new BadRequest(channel, '', `unknown channel ${channel}`)
-  const problem = schema.check(payload, '')
-  if (problem) {
-    const field = /^`([^`]*)`/.exec(problem)?.[1] ?? ''
-    throw new BadRequest(channel, field, problem)
-  }
-  return payload as Req<C>
+  return checkValue(channel, schema, payload) as Req<C>
 }
+
+type PickOptions = Parameters<NonNullable<ModbenchBridge['pick']>>[0]
+const pickOptions = obj({
+  kind: lit('open-file', 'open-folder', 'save-file'),
+  title: opt(str),
+  defaultPath: opt(pathStr),
+  filters: opt(list(obj({ name: str, extensions: list(str, 1000) }), 1000)),
+})
+const _pick: Exact<Infer<typeof pickOptions>, PickOptions> = true
+void _pick
+
+/** The Electron shell's own IPC channels besides `api:invoke` (the preload's `pick`, `reveal` and the paths of dropped files). */
+export const shellSchemas = {
+  'dialog:pick': pickOptions,
+  'shell:reveal': pathStr,
+  'files:dropped': list(pathStr, 100_000),
+} as const
 
 /** Bytes a request body may have: channels that carry images (PNG bytes) get more. */
 export function requestBodyLimit(channel: string): number {

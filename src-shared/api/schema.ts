@@ -112,6 +112,16 @@ export function obj<S extends Shape>(shape: S): Schema<ObjectOf<S>> {
   }
 }
 
+/**
+ * Returns `v` typed by its schema, or throws `BadRequest` naming the first field that does not fit
+ * (`replacements[2].entry must be a whole number ≥ 0, not the text "x"`).
+ */
+export function checkValue<T>(channel: string, schema: Schema<T>, v: unknown): T {
+  const problem = schema.check(v, '')
+  if (problem) throw new BadRequest(channel, /^`([^`]*)`/.exec(problem)?.[1] ?? '', problem)
+  return v as T
+}
+
 /** Type-level equality (both ways assignable), for proving a schema is exactly a contract type. */
 export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 /** `Same`, and the same keys (optional ones included, which `Same` alone lets differ). */
