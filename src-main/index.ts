@@ -1,7 +1,7 @@
 /**
  * Electron bootstrap: the thin shell. Everything it calls (catalog, services, indexer) runs and
  * is tested under plain Node; this file is the only one that imports `electron` besides the
- * preload and the IPC transport.
+ * preload, the IPC transport and the shell's guards (`transport/shell-*.ts`, types only).
  */
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type MenuItemConstructorOptions } from 'electron'
 import * as path from 'node:path'
