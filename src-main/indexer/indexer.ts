@@ -194,12 +194,12 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
   // Sources are written in batches (each still its own savepoint): one commit per batch, not per
   // source. A batch is committed every BATCH_MS or BATCH_SOURCES, and when indexing ends or is
   // cancelled; a killed process loses only the open batch, never half a source.
-  return catalog.batch(async (flush) => {
+  const run = catalog.batch(async (flush) => {
     let last = Date.now()
     let since = 0
-    const tick = () => {
+    const tick = async () => {
       if (++since >= BATCH_SOURCES || Date.now() - last >= BATCH_MS) {
-        flush()
+        await flush()
         since = 0
         last = Date.now()
       }
@@ -222,12 +222,20 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
         return result
       }
       result.sources.push(await indexJob(catalog, job, opts))
-      tick()
+      await tick()
     }
     result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
     const removed = await pruneVanished(catalog, paths, new Set([...jobs.map((j) => path.resolve(j.path)), ...scanErrors.map((e) => e.path)]))
     if (removed.length) result.removed = removed
     report({ phase: 'done', done: jobs.length, total: jobs.length })
+    return result
+  }, { signal: opts.signal })
+  // Cancelled while waiting for another process's turn at the catalog: what is done stays.
+  return run.catch((e: unknown) => {
+    if (!opts.signal?.aborted) throw e
+    result.cancelled = true
+    result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
+    report({ phase: 'cancelled', done: result.sources.length, total: jobs.length })
     return result
   })
 }
