@@ -7,6 +7,7 @@ import { DOOMED_SQL } from './fts'
 import { searchTopN } from './fts-search'
 import { migrate } from './migrations'
 import { dropAssets, ftsFlush, writeError, writeSource, type PendingFts } from './writes'
+import { explainCatalogError } from './catalog-errors'
 import { beginWrite, BUSY_TIMEOUT_MS, giveTurn, othersWaiting, tryBegin, type WaitOptions } from './write-lock'
 
 export type { SourceInfo } from './writes'
@@ -121,17 +122,23 @@ export class Catalog {
   constructor(dbPath: string) {
     this.path = dbPath
     if (dbPath !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true })
-    this.db = new Database(dbPath)
-    // First, so that switching to WAL and migrating wait for another process opening it too.
-    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
-    this.db.pragma('journal_mode = WAL')
-    this.db.pragma('synchronous = NORMAL')
-    this.db.pragma('foreign_keys = ON')
-    // 32 MiB of page cache (SQLite's default is 2 MiB): at a million assets the FTS doclists and
-    // index pages a search walks stay cached between searches instead of being read again.
-    this.db.pragma('cache_size = -32768')
-    migrate(this.db)
-    this.db.exec(DOOMED_SQL)
+    let db: Database.Database | null = null
+    try {
+      this.db = db = new Database(dbPath)
+      // First, so that switching to WAL and migrating wait for another process opening it too.
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
+      db.pragma('journal_mode = WAL')
+      db.pragma('synchronous = NORMAL')
+      db.pragma('foreign_keys = ON')
+      // 32 MiB of page cache (SQLite's default is 2 MiB): at a million assets the FTS doclists and
+      // index pages a search walks stay cached between searches instead of being read again.
+      db.pragma('cache_size = -32768')
+      migrate(db)
+      db.exec(DOOMED_SQL)
+    } catch (e) {
+      db?.close()
+      throw explainCatalogError(e, dbPath)
+    }
     this.tx = this.db.transaction((fn: () => unknown) => fn())
   }
 

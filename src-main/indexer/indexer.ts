@@ -3,6 +3,7 @@ import * as fs from 'node:fs'
 import { promises as fsp, type Stats } from 'node:fs'
 import * as path from 'node:path'
 import type { IndexProgress, IndexResult, IndexResultSource, SourceKind } from '../../src-shared/api/catalog'
+import { explainCatalogError } from '../catalog/catalog-errors'
 import type { Catalog, CatalogSource } from '../catalog/catalog'
 import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from './detector'
 import { detectFile, fileDetectors, folderDetectors, recognisedKinds } from './registry'
@@ -343,8 +344,9 @@ async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise
     const hook = opts.duringTransaction
     const { assets } = catalog.replaceSource({ ...info(), metadata: res.metadata }, res.assets, hook ? () => hook(abs) : undefined)
     return { path: abs, kind, status: 'indexed', assets }
-  } catch (e) {
+  } catch (err) {
     // Unreadable file (permissions, vanished) or a catalog write that failed: record and go on.
+    const e = explainCatalogError(err, catalog.path)
     try {
       catalog.recordError(info(), errorText(e, abs))
     } catch {
