@@ -23,7 +23,7 @@ export function registerIpc(ipcMain: IpcMain, services: Services, target: () => 
       const why = guards.trust?.(e)
       if (why) throw new UntrustedSender('api:invoke', why)
       if (typeof channel !== 'string' || !services.has(channel)) return { error: { message: `unknown channel ${String(channel)}`, name: 'NotFound' } }
-      const checked = checkRequest(channel, req)
+      const checked = checkRequest(channel, req ?? {}) // no request: `{}`, as an empty HTTP body
       guards.gate?.(channel, checked)
       return { ok: await services.invoke(channel, checked) }
     } catch (err) {
