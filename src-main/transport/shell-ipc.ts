@@ -29,11 +29,15 @@ export class ChosenPaths {
 
 /**
  * Throws `AccessDenied` when an IPC call of `fs:grant` or `index:start` names a path the user did
- * not choose: not chosen or dropped, not readable already, not the bundled samples.
+ * not choose: not chosen or dropped, not readable already (inside an indexed source or a chosen
+ * place), not the folder an indexed source is in (the tree's folder row), not the bundled samples.
  */
 export function chosenPathsGate(services: Services, chosen: ChosenPaths, samples: string): (channel: string, req: unknown) => void {
   const ok = (p: string) => {
-    if (chosen.has(p) || path.resolve(p) === path.resolve(samples)) return true
+    const abs = path.resolve(p)
+    if (chosen.has(abs) || abs === path.resolve(samples)) return true
+    // the tree's folder rows ("Index this folder again"): the folder an indexed source is in, not above
+    if (services.catalog.sources().some((s) => path.dirname(s.path) === abs)) return true
     try {
       services.allowPath(p, 'read')
       return true

@@ -232,8 +232,9 @@ describe('fs:grant and index:start take chosen paths only', () => {
     expect((await invoke(from(), 'index:start', { paths: [other] })).error?.name).toBe('AccessDenied')
   })
 
-  it('re-indexes what is already indexed', async () => {
+  it('re-indexes what is already indexed, and the folder an indexed source is in (the tree’s folder row)', async () => {
     expect((await invoke(from(), 'index:start', { paths: [path.join(tmp, 'indexed', 'pose.json')] })).error).toBeUndefined()
+    expect((await invoke(from(), 'index:start', { paths: [path.join(tmp, 'indexed')] })).error).toBeUndefined()
   })
 })
 
