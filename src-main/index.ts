@@ -16,7 +16,7 @@ import { ChosenPaths, chosenPathsGate, registerShellIpc } from './transport/shel
 
 let win: BrowserWindow | null = null
 /** Paths the user chose in a dialog or dropped: what `fs:grant` and `index:start` accept from the window. */
-const chosen = new ChosenPaths()
+let chosen = new ChosenPaths()
 
 function recent(services: Services): string[] {
   return services.catalog.getSetting<string[]>('recent') ?? []
@@ -69,6 +69,7 @@ async function main(): Promise<void> {
   await app.whenReady()
   const catalog = openCatalog(defaultDbPath())
   const services = new Services(catalog)
+  chosen = new ChosenPaths({ load: () => catalog.getSetting<string[]>('chosen-paths') ?? [], save: (list) => catalog.setSetting('chosen-paths', list) })
   session.defaultSession.webRequest.onHeadersReceived((details, cb) => cb({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } }))
   win = new BrowserWindow({
     width: 1440,

@@ -16,16 +16,30 @@ import { shellSchemas } from '../../src-shared/api/requests'
 import { AccessDenied, type Services } from '../services/index'
 import { UntrustedSender } from './shell-guards'
 
-/** Paths the user chose in a native dialog or dropped on the window, this run. */
+/** Where chosen paths are kept between runs (the catalog's settings), so "Open Recent" still works. */
+export interface ChosenStore {
+  load(): string[]
+  save(paths: string[]): void
+}
+
+/** Paths the user chose in a native dialog or dropped on the window (the last `MAX_CHOSEN`, kept between runs). */
 export class ChosenPaths {
-  private paths = new Set<string>()
+  private paths: Set<string>
+  constructor(private readonly store?: ChosenStore) {
+    this.paths = new Set(store?.load() ?? [])
+  }
   add(p: string): void {
-    this.paths.add(path.resolve(p))
+    const abs = path.resolve(p)
+    this.paths.delete(abs)
+    this.paths.add(abs)
+    while (this.paths.size > MAX_CHOSEN) this.paths.delete(this.paths.values().next().value!)
+    this.store?.save([...this.paths])
   }
   has(p: string): boolean {
     return this.paths.has(path.resolve(p))
   }
 }
+const MAX_CHOSEN = 500
 
 /**
  * Throws `AccessDenied` when an IPC call of `fs:grant` or `index:start` names a path the user did

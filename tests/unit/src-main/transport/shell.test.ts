@@ -12,6 +12,7 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { cli, repoRoot } from '../../../helpers/cli'
+import { openCatalog } from '../../../../src-main/catalog/catalog'
 
 type Handler = (e: unknown, ...args: unknown[]) => unknown
 type Ev = { preventDefault: () => void; url?: string; prevented: boolean }
@@ -220,6 +221,13 @@ describe('fs:grant and index:start take chosen paths only', () => {
     expect(await fake.handle.get('dialog:pick')!(from(), { kind: 'open-file' })).toBe(chosen)
     expect((await invoke(from(), 'fs:grant', { path: chosen })).ok).toEqual({ path: chosen })
     expect((await invoke(from(), 'index:start', { paths: [chosen] })).error).toBeUndefined()
+    // kept in the catalog's settings, so "Open Recent" of it works in the next run too
+    const c = openCatalog(process.env.MODBENCH_DB!)
+    try {
+      expect(c.getSetting<string[]>('chosen-paths')).toContain(chosen)
+    } finally {
+      c.close()
+    }
   })
 
   it('accepts a path the preload reported as dropped, from the main window only', async () => {
