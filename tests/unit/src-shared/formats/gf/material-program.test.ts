@@ -70,6 +70,17 @@ describe('GF material programs', () => {
     expect(evaluatePicaFragment(p!, { fragPrimary: [100, 100, 200, 255], textures: [[200, 100, 50, 255]] }).rgba.slice(0, 3)).toEqual([187, 108, 108])
   })
 
+  it('a shader whose command list runs past its entry is a warning naming the file, entry and offset; the material keeps its simple look', () => {
+    const files = buildSyntheticSet().files
+    const bad = buildGfShader('BodyMat_FS', P3)
+    new DataView(bad.buffer, bad.byteOffset).setUint32(0x70, 0x4000, true) // command bytes far beyond the entry
+    const shaders = buildPackage([bad], { align: 16, headerSize: 16 })
+    files.set('0.bin', buildPackage([buildGfModel(highModelSpec()), buildGfModel(lowModelSpec()), shaders], { headerSize: 0x20, align: 16 }))
+    const { scene, warnings } = buildGfScene(parseGfSet(files))
+    expect(warnings.some((w) => /^0\.bin: entry 2\.0 GFShader.* at 0x[0-9A-F]+: /.test(w)), warnings.join('\n')).toBe(true)
+    expect(scene.materials.every((m) => m.program === undefined)).toBe(true)
+  })
+
   it('unit UV matrices compose unit 0\'s inverse: equal units give the identity', () => {
     const u = { texture: 't', unit: 0, mapping: 0, scale: [1.5, 0.5] as [number, number], rotation: 0.3, translation: [0.1, 0.2] as [number, number], wrapU: 'repeat' as const, wrapV: 'repeat' as const, magFilter: 0, minFilter: 0, minLod: 0 }
     unitUVMatrix(u, u).forEach((x, i) => expect(x).toBeCloseTo([1, 0, 0, 1, 0, 0][i]!, 9))
