@@ -16,11 +16,12 @@ export async function exportAllGarcSets(file: string, outDir: string, opts: Batc
     const sets = async () => {
       const list = []
       for (const s of garcSets(g.tables)) {
+        const label = garcSetLabel(file, s.set)
         list.push({
-          set: garcSetLabel(file, s.set),
+          set: label,
           glb: `${String(s.set).padStart(4, '0')}.glb`,
           extra: { name: await g.setName(s.set) },
-          load: async () => parseGfSet((await g.readSet(s.set)).files),
+          load: async () => parseGfSet((await g.readSetStrict(s.set, label)).files),
         })
       }
       return list

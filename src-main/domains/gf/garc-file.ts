@@ -110,6 +110,13 @@ export class GarcFile {
     return { files, missing }
   }
 
+  /** Set `n` for a command that reads it: as readSet, but a set whose nine entries are all empty is an error naming `label` (`GARC#N`). */
+  async readSetStrict(n: number, label: string): Promise<{ files: Map<string, Uint8Array>; missing: string[] }> {
+    const set = await this.readSet(n)
+    if (set.files.size === 0) throw new Error(`${label}: every entry of set ${n} is empty`)
+    return set
+  }
+
   /** Whether each entry is stored compressed (reads every entry that starts with 0x11: the whole entry, once). */
   async compressedFlags(): Promise<boolean[]> {
     const out: boolean[] = []

@@ -32,8 +32,7 @@ export async function garcSetSource(arg: string): Promise<{ file: string; set: n
 /** Set N of an archive, as a set folder would be read. */
 async function readGarcSet(arg: string, src: { file: string; set: number }): Promise<SetFolder> {
   const { GarcFile } = await import('./garc-file')
-  const { files, missing } = await GarcFile.with(src.file, (g) => g.readSet(src.set))
-  if (files.size === 0) throw new Error(`${arg}: every entry of set ${src.set} is empty`)
+  const { files, missing } = await GarcFile.with(src.file, (g) => g.readSetStrict(src.set, arg))
   return { dir: arg, files, missing, inputs: [src.file], archive: src }
 }
 
