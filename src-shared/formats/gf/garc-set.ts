@@ -49,7 +49,8 @@ export function garcSetMember(stored: Uint8Array, e: GarcEntry, set: number, fil
   if (magic !== 'PC') {
     throw new FormatError(`${stored[0] === LZ11_TYPE ? 'decompressed, it' : 'it'} starts with ${[...bytes.subarray(0, 2)].map((b) => hex(b)).join(' ') || 'nothing'}, not a "PC" package`, { file, structure, offset: e.offset })
   }
-  parsePackage(bytes, { file: garcMemberName(e.index), structure: 'Package' })
+  // named as a set folder's member would be: `ARCHIVE#N/1.bin` (offsets inside the member)
+  parsePackage(bytes, { file: file ? `${garcSetLabel(file, set)}/${garcMemberName(e.index)}` : garcMemberName(e.index), structure: 'Package' })
   return bytes
 }
 
