@@ -16,12 +16,29 @@ const FIRST_READ = 64 * 1024
 /** A name probe reads this much of an entry first. */
 const PROBE_READ = 1024
 
+/** Where an archive's bytes come from: a file on disk, or bytes in memory. */
+export interface GarcIo {
+  size: number
+  read(pos: number, length: number): Promise<Uint8Array>
+  close(): Promise<void>
+}
+
+function fileIo(fh: FileHandle, size: number): GarcIo {
+  return { size, read: (pos, length) => readAt(fh, pos, length), close: () => fh.close() }
+}
+
+function bytesIo(bytes: Uint8Array): GarcIo {
+  return { size: bytes.byteLength, read: async (pos, length) => bytes.subarray(pos, Math.min(bytes.byteLength, pos + length)), close: async () => {} }
+}
+
 export class GarcFile {
   private constructor(
     /** The path as the user gave it (messages). */
     readonly file: string,
-    private readonly fh: FileHandle,
+    private readonly io: GarcIo,
     readonly tables: GarcTables,
+    /** The bytes the tables were read from (header … FIMB). */
+    readonly tableBytes: Uint8Array,
   ) {}
 
   /** Opens an archive and reads its tables; FormatError (file, structure, offset) when they are bad. */
@@ -32,19 +49,35 @@ export class GarcFile {
     } catch (e) {
       throw new Error(`${file}: cannot open the archive: ${(e as Error).message}`)
     }
+    const st = await fh.stat().catch(async (e: Error) => {
+      await fh.close()
+      throw e
+    })
+    if (!st.isFile()) {
+      await fh.close()
+      throw new Error(`${file} is not a file (a GARC archive is one file, e.g. romfs a/0/9/4)`)
+    }
+    return GarcFile.fromIo(file, fileIo(fh, st.size))
+  }
+
+  /** An archive held in memory (a `.gz` sample unpacked by the indexer). */
+  static fromBytes(file: string, bytes: Uint8Array): Promise<GarcFile> {
+    return GarcFile.fromIo(file, bytesIo(bytes))
+  }
+
+  private static async fromIo(file: string, io: GarcIo): Promise<GarcFile> {
     try {
-      const st = await fh.stat()
-      if (!st.isFile()) throw new Error(`${file} is not a file (a GARC archive is one file, e.g. romfs a/0/9/4)`)
-      const size = st.size
-      let prefix = await readAt(fh, 0, Math.min(size, FIRST_READ))
+      const size = io.size
+      let prefix = await io.read(0, Math.min(size, FIRST_READ))
       for (let k = 0; k < 4; k++) {
         const need = Math.min(size, garcTablesExtent(prefix))
         if (need <= prefix.byteLength) break
-        prefix = await readAt(fh, 0, need)
+        prefix = await io.read(0, need)
       }
-      return new GarcFile(file, fh, parseGarcTables(prefix, size, { file }))
+      const tables = parseGarcTables(prefix, size, { file })
+      return new GarcFile(file, io, tables, prefix.subarray(0, Math.min(prefix.byteLength, tables.dataOffset)))
     } catch (e) {
-      await fh.close()
+      await io.close()
       throw e
     }
   }
@@ -60,7 +93,7 @@ export class GarcFile {
   }
 
   close(): Promise<void> {
-    return this.fh.close()
+    return this.io.close()
   }
 
   get setCount(): number {
@@ -70,12 +103,12 @@ export class GarcFile {
   /** The stored bytes of entry `i` (or their first `max` bytes). */
   stored(i: number, max = Infinity): Promise<Uint8Array> {
     const e = this.tables.entries[i]!
-    return readAt(this.fh, e.offset, Math.min(e.length, max))
+    return this.io.read(e.offset, Math.min(e.length, max))
   }
 
   /** Reads `length` bytes at an absolute offset of the archive. */
   read(offset: number, length: number): Promise<Uint8Array> {
-    return readAt(this.fh, offset, length)
+    return this.io.read(offset, length)
   }
 
   /** An entry as extracted (§19.6): decompressed when it is a compressed entry (§19.5), else as stored. */

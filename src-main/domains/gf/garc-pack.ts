@@ -15,6 +15,7 @@ import { GF_SET_FILES } from '../../../src-shared/formats/gf/gf-set'
 import { LZ11_TYPE, decodeLz11, isLz11 } from '../../../src-shared/formats/gf/lz11'
 import { parsePackage } from '../../../src-shared/formats/gf/package'
 import { tempSibling } from '../../node/atomic'
+import { romfsRelative } from '../../../src-shared/formats/gf/romfs-path'
 import { GarcFile } from './garc-file'
 
 const equal = (a: Uint8Array, b: Uint8Array) => a.byteLength === b.byteLength && Buffer.compare(a, b) === 0
@@ -63,9 +64,7 @@ export async function readSetDirFiles(dir: string): Promise<{ files: Map<string,
 
 /** `DIR/luma/titles/TITLE/romfs/<path>` (spec §19.8): `<path>` below the nearest `romfs` folder, else the file name. */
 export function layeredFsTarget(archive: string, dir: string, title: string): string {
-  const parts = path.resolve(archive).split(path.sep)
-  const at = parts.lastIndexOf('romfs', parts.length - 2)
-  const rel = at >= 0 ? parts.slice(at + 1) : [path.basename(archive)]
+  const rel = romfsRelative(path.resolve(archive))?.split('/') ?? [path.basename(archive)]
   return path.join(dir, 'luma', 'titles', title.toUpperCase(), 'romfs', ...rel)
 }
 
