@@ -3,8 +3,7 @@
  * file), then only the entries asked for. One set of a 10 000-entry archive costs its nine
  * entries, a set's name one small read (the package header and the first texture header).
  */
-import { promises as fsp } from 'node:fs'
-import type { FileHandle } from 'node:fs/promises'
+import * as fs from 'node:fs'
 import { FormatError } from '../../../src-shared/binary/errors'
 import { GARC_SET_SIZE, garcSets, garcTablesExtent, parseGarcTables, type GarcTables } from '../../../src-shared/formats/gf/garc'
 import { firstModelTextureName, firstTextureName, garcSetMember, garcSetName, type NameProbe } from '../../../src-shared/formats/gf/garc-set'
@@ -23,8 +22,16 @@ export interface GarcIo {
   close(): Promise<void>
 }
 
-function fileIo(fh: FileHandle, size: number): GarcIo {
-  return { size, read: (pos, length) => readAt(fh, pos, length), close: () => fh.close() }
+/**
+ * Reads are synchronous under the promise: an archive is read in many small pieces (a name probe
+ * per set), and a thread-pool round trip per piece would cost more than the read itself.
+ */
+function fileIo(fd: number, size: number): GarcIo {
+  return {
+    size,
+    read: async (pos, length) => readAt(fd, pos, length),
+    close: async () => fs.closeSync(fd),
+  }
 }
 
 function bytesIo(bytes: Uint8Array): GarcIo {
@@ -43,21 +50,24 @@ export class GarcFile {
 
   /** Opens an archive and reads its tables; FormatError (file, structure, offset) when they are bad. */
   static async open(file: string): Promise<GarcFile> {
-    let fh: FileHandle
+    let fd: number
     try {
-      fh = await fsp.open(file, 'r')
+      fd = fs.openSync(file, 'r')
     } catch (e) {
       throw new Error(`${file}: cannot open the archive: ${(e as Error).message}`)
     }
-    const st = await fh.stat().catch(async (e: Error) => {
-      await fh.close()
+    let st: fs.Stats
+    try {
+      st = fs.fstatSync(fd)
+    } catch (e) {
+      fs.closeSync(fd)
       throw e
-    })
+    }
     if (!st.isFile()) {
-      await fh.close()
+      fs.closeSync(fd)
       throw new Error(`${file} is not a file (a GARC archive is one file, e.g. romfs a/0/9/4)`)
     }
-    return GarcFile.fromIo(file, fileIo(fh, st.size))
+    return GarcFile.fromIo(file, fileIo(fd, st.size))
   }
 
   /** An archive held in memory (a `.gz` sample unpacked by the indexer). */
@@ -196,13 +206,13 @@ export class GarcFile {
   }
 }
 
-async function readAt(fh: FileHandle, pos: number, length: number): Promise<Uint8Array> {
+function readAt(fd: number, pos: number, length: number): Uint8Array {
   const buf = new Uint8Array(length)
   let got = 0
   while (got < length) {
-    const { bytesRead } = await fh.read(buf, got, length - got, pos + got)
-    if (bytesRead === 0) break
-    got += bytesRead
+    const n = fs.readSync(fd, buf, got, length - got, pos + got)
+    if (n === 0) break
+    got += n
   }
   return got === length ? buf : buf.subarray(0, got)
 }
