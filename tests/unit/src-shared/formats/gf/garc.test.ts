@@ -12,6 +12,7 @@ import { garcSetMember, garcSetName, firstTextureName } from '../../../../../src
 import { isLz11 } from '../../../../../src-shared/formats/gf/lz11'
 import { buildGarc, buildModelArchive, simpleLz11 } from '../../../../fixtures/gf/build-garc'
 import { oracleLz11, oracleReadGarc } from '../../../../oracles/garc-reader'
+import { formatErrorOf } from '../../../../helpers/errors'
 
 /** The §19.7 dump, as printed in the spec (16 bytes a row). */
 const SPEC = new Uint8Array(
@@ -25,15 +26,7 @@ const SPEC = new Uint8Array(
    01 02 03 04 05 FF FF FF 11 06 00 00 40 41 40 00`.split(/\s+/).map((x) => parseInt(x, 16)),
 )
 
-function errorOf(f: () => unknown): FormatError {
-  try {
-    f()
-  } catch (e) {
-    if (e instanceof FormatError) return e
-    throw e
-  }
-  throw new Error('no error')
-}
+const errorOf = formatErrorOf
 
 describe('§19.7 archive', () => {
   it('parses to the listed entries', () => {
