@@ -49,6 +49,13 @@ describe('§19.7 archive', () => {
     expect(need).toBe(0x70)
     expect(parseGarcTables(SPEC.subarray(0, 0x70), 0x80).entries.length).toBe(2)
   })
+  it('an absurd header size, FATO size or FATB size stops the tables read where it is', () => {
+    for (const [at, v] of [[4, 0xfffffff0], [0x28, 0x7ffffff0], [0x3c, 0xfffffff0]] as const) {
+      const b = SPEC.slice()
+      new DataView(b.buffer).setUint32(at, v, true)
+      expect(garcTablesExtent(b.subarray(0, 0x40)), `field at ${at}`).toBe(0x40)
+    }
+  })
 })
 
 /** `f` mutates a copy of SPEC; the error must name the file, `structure` and `offset`. */
