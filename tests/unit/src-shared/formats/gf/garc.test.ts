@@ -10,6 +10,8 @@ import { garcSets, garcLooseEntries, garcStoredBytes, garcTablesExtent, parseGar
 import { buildGarcTables, repackGarc, storeLike, verifyGarcRepack, writeGarc } from '../../../../../src-shared/formats/gf/garc-write'
 import { garcSetMember, garcSetName, firstTextureName } from '../../../../../src-shared/formats/gf/garc-set'
 import { isLz11 } from '../../../../../src-shared/formats/gf/lz11'
+import { romfsRelative } from '../../../../../src-shared/formats/gf/romfs-path'
+import { garcSourceName } from '../../../../../src-shared/formats/gf/domain'
 import { buildGarc, buildModelArchive, simpleLz11 } from '../../../../fixtures/gf/build-garc'
 import { oracleLz11, oracleReadGarc } from '../../../../oracles/garc-reader'
 import { formatErrorOf } from '../../../../helpers/errors'
@@ -194,5 +196,19 @@ describe('set members and names (§19.6)', () => {
   it('the fixture LZ11 encoder is read by both decoders the same way', () => {
     const d = Uint8Array.from({ length: 700 }, (_, i) => (i < 300 ? 4 : i & 0xff))
     expect(oracleLz11(simpleLz11(d))).toEqual(d)
+  })
+})
+
+describe('paths below romfs (§19.8)', () => {
+  it('the nearest romfs folder, either separator; none → null', () => {
+    expect(romfsRelative('/home/u/usum/romfs/a/0/9/4')).toBe('a/0/9/4')
+    expect(romfsRelative('C:\\dumps\\usum\\romfs\\a\\0\\9\\4')).toBe('a/0/9/4')
+    expect(romfsRelative('/x/romfs/y/romfs/a/0/9/4')).toBe('a/0/9/4')
+    expect(romfsRelative('/x/model.garc')).toBeNull()
+    expect(romfsRelative('/x/romfs')).toBeNull()
+  })
+  it('the tree names a model archive after it', () => {
+    expect(garcSourceName('/home/u/usum/romfs/a/0/9/4')).toBe('Pokémon models (a/0/9/4)')
+    expect(garcSourceName('/x/model.garc')).toBe('Pokémon models (model.garc)')
   })
 })
