@@ -12,6 +12,7 @@ import { garcSetMember, garcSetName, firstTextureName } from '../../../../../src
 import { isLz11 } from '../../../../../src-shared/formats/gf/lz11'
 import { romfsRelative } from '../../../../../src-shared/formats/gf/romfs-path'
 import { garcSourceName } from '../../../../../src-shared/formats/gf/domain'
+import { speciesName, SPECIES_MAX } from '../../../../../src-shared/formats/gf/species'
 import { buildGarc, buildModelArchive, simpleLz11 } from '../../../../fixtures/gf/build-garc'
 import { oracleLz11, oracleReadGarc } from '../../../../oracles/garc-reader'
 import { formatErrorOf } from '../../../../helpers/errors'
@@ -210,5 +211,15 @@ describe('paths below romfs (§19.8)', () => {
   it('the tree names a model archive after it', () => {
     expect(garcSourceName('/home/u/usum/romfs/a/0/9/4')).toBe('Pokémon models (a/0/9/4)')
     expect(garcSourceName('/x/model.garc')).toBe('Pokémon models (model.garc)')
+  })
+})
+
+describe('species names (national dex 1–807)', () => {
+  it('the last species of each generation, and the ends of the table', () => {
+    const last: [number, string][] = [[151, 'Mew'], [251, 'Celebi'], [386, 'Deoxys'], [493, 'Arceus'], [649, 'Genesect'], [721, 'Volcanion'], [807, 'Zeraora']]
+    for (const [dex, name] of last) expect(speciesName(dex), String(dex)).toBe(name)
+    expect([speciesName(1), speciesName(25), speciesName(122), speciesName(772), speciesName(785)]).toEqual(['Bulbasaur', 'Pikachu', 'Mr. Mime', 'Type: Null', 'Tapu Koko'])
+    expect(SPECIES_MAX).toBe(807)
+    expect([speciesName(0), speciesName(808), speciesName(1.5)]).toEqual([null, null, null])
   })
 })
