@@ -123,6 +123,13 @@ const pack: Command = {
   usage: 'gf garc pack GARC --set N=SETDIR [--set …] (--out NEW | --layeredfs DIR --title TITLEID) [--force] [--json]',
   help: `${GARC_HELP}\nWith no --set the output equals the input byte for byte. The version and alignment are kept.\n--layeredfs DIR --title TITLEID writes DIR/luma/titles/TITLEID/romfs/<path below romfs> (Luma3DS LayeredFS).\nTitle ids: ${ALOLA_TITLES.map((t) => `${t.name.replace('Pokémon ', '')} ${t.id}`).join(', ')}.\nAn existing output is replaced only with --force. JSON: {"out","replaced":[N…]}`,
   options: { ...ARCHIVE_OUTPUT_OPTIONS, set: { type: 'string', multiple: true } },
+  optionHelp: {
+    set: 'N=SETDIR: set N replaced by the folder SETDIR (0.bin … 8.bin; a missing file keeps its entry)',
+    out: 'the new archive',
+    layeredfs: 'an SD-card folder: writes luma/titles/TITLEID/romfs/<path> in it',
+    title: 'the 16-digit title id for --layeredfs',
+    force: 'replace an existing output',
+  },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const file = ctx.positionals[0]!
