@@ -1,19 +1,20 @@
 /**
- * 3DS title ids of the Alola games as spec gf-packages §19.8 lists them (from public 3DS title
- * tables): where Luma3DS looks for a LayeredFS romfs, `luma/titles/<id>/romfs/`. Other ids (another
- * region's copy, if it has its own) are typed in: `--title` takes any 16 hex digits.
+ * Title ids a LayeredFS mod folder is named by (`/luma/titles/<id>/romfs/…`, spec gf-packages
+ * §19.8 [T]). These games ship one title id for every region, so the table has no region column.
  */
-export interface GameTitle {
+export interface GfTitle {
+  game: string
   id: string
-  name: string
 }
 
-export const ALOLA_TITLES: readonly GameTitle[] = [
-  { id: '00040000001B5000', name: 'Pokémon Ultra Sun' },
-  { id: '00040000001B5100', name: 'Pokémon Ultra Moon' },
-  { id: '0004000000164800', name: 'Pokémon Sun' },
-  { id: '0004000000175E00', name: 'Pokémon Moon' },
+export const GF_TITLES: readonly GfTitle[] = [
+  { game: 'Pokémon Ultra Sun', id: '00040000001B5000' },
+  { game: 'Pokémon Ultra Moon', id: '00040000001B5100' },
+  { game: 'Pokémon Sun', id: '0004000000164800' },
+  { game: 'Pokémon Moon', id: '0004000000175E00' },
 ]
 
-/** True for a 16-digit hex title id (any case). */
-export const isTitleId = (s: string): boolean => /^[0-9A-Fa-f]{16}$/.test(s)
+/** A title id as LayeredFS folders spell it (16 hex digits, upper case), or null. */
+export function titleId(text: string): string | null {
+  return /^[0-9A-Fa-f]{16}$/.test(text.trim()) ? text.trim().toUpperCase() : null
+}
