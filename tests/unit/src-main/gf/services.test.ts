@@ -125,7 +125,7 @@ describe('gf services', () => {
     try {
       await expect(call('gf:repack', { set: setDir, out, replacements: [{ file: '1.bin', entry: 3, png }], jobId: 'jc' })).rejects.toThrow(/cancelled/)
     } finally {
-      live.emit = emit
+      ;(ctx as { emit: unknown }).emit = emit
     }
     expect(existsSync(out)).toBe(false)
     expect(readdirSync(tmp).filter((n) => n.includes('cancelled'))).toEqual([])
