@@ -4,17 +4,18 @@
  * is listed with its error and the rest go on. The output folder is written atomically (a
  * temporary sibling renamed at the end), so a cancelled or crashed batch leaves nothing behind.
  */
-import { promises as fsp } from 'node:fs'
+import { promises as fsp, type Dirent } from 'node:fs'
 import * as path from 'node:path'
 import { FormatError } from '../../../src-shared/binary/errors'
 import type { GfBatchItem } from '../../../src-shared/api/gf-model'
 import type { GfLod } from '../../../src-shared/formats/gf/set-models'
+import type { GfSet } from '../../../src-shared/formats/gf/gf-set'
 import { loadSet } from './set-folder'
 import { writeDirAtomic } from '../../node/atomic'
 import { exportSetGlb } from './export-set'
 
 /** One manifest row (CLI.md `gf export-all`), plus the count of warnings of a set that exported. */
-export type BatchItem = GfBatchItem & { warnings?: number }
+export type BatchItem = GfBatchItem & { warnings?: number; name?: string }
 
 export interface BatchOptions {
   lod?: GfLod
@@ -25,14 +26,30 @@ export interface BatchOptions {
 
 const MAX_DEPTH = 32
 
-/** Folders under `root` (itself included) holding a `0.bin`, sorted; `skip` (the output) is not entered. */
+/**
+ * Folders under `root` (itself included) holding a `0.bin`, sorted; `skip` (the output) is not
+ * entered. Symbolic links are followed (a set whose `.bin` files or folder are links to the dump is
+ * still a set, issue 26); a folder reached twice through links is walked once.
+ */
 export async function findSetFolders(root: string, skip?: string): Promise<string[]> {
   const out: string[] = []
+  const seen = new Set<string>()
+  const kindOf = async (dir: string, e: Dirent): Promise<'file' | 'dir' | null> => {
+    if (e.isFile()) return 'file'
+    if (e.isDirectory()) return 'dir'
+    if (!e.isSymbolicLink()) return null
+    const st = await fsp.stat(path.join(dir, e.name)).catch(() => null)
+    return st?.isFile() ? 'file' : st?.isDirectory() ? 'dir' : null
+  }
   const walk = async (dir: string, depth: number): Promise<void> => {
     if (depth > MAX_DEPTH || (skip && path.resolve(dir) === path.resolve(skip))) return
-    const entries = await fsp.readdir(dir, { withFileTypes: true }).catch(() => [])
-    if (entries.some((e) => e.isFile() && e.name.toLowerCase() === '0.bin')) out.push(dir)
-    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) if (e.isDirectory() && !e.name.startsWith('.')) await walk(path.join(dir, e.name), depth + 1)
+    const real = await fsp.realpath(dir).catch(() => dir)
+    if (seen.has(real)) return
+    seen.add(real)
+    const entries = (await fsp.readdir(dir, { withFileTypes: true }).catch(() => [])).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    const kinds = await Promise.all(entries.map((e) => kindOf(dir, e)))
+    if (entries.some((e, i) => kinds[i] === 'file' && e.name.toLowerCase() === '0.bin')) out.push(dir)
+    for (let i = 0; i < entries.length; i++) if (kinds[i] === 'dir' && !entries[i]!.name.startsWith('.')) await walk(path.join(dir, entries[i]!.name), depth + 1)
   }
   const st = await fsp.stat(root).catch(() => null)
   if (!st?.isDirectory()) throw new Error(`${root}: no such folder`)
@@ -45,30 +62,42 @@ function relGlb(root: string, dir: string): string {
   return `${rel === '' ? path.basename(path.resolve(root)) : rel}.glb`.split(path.sep).join('/')
 }
 
+/** One set of a batch: its manifest name, its glb path in the output, and how to read it. */
+export interface BatchSet {
+  set: string
+  glb: string
+  load: () => Promise<GfSet>
+  /** Extra manifest keys (a GARC set's `name`). */
+  extra?: Record<string, string>
+}
+
 /** Runs the batch into `outDir` (a new or empty folder); returns the manifest. */
 export async function exportAllSets(root: string, outDir: string, opts: BatchOptions = {}): Promise<BatchItem[]> {
   const sets = await findSetFolders(root, outDir)
+  return exportBatch(sets.map((dir) => ({ set: path.relative(root, dir).split(path.sep).join('/') || '.', glb: relGlb(root, dir), load: () => loadSet(dir) })), outDir, opts)
+}
+
+/** Exports each set to its glb, then the manifest, all into `outDir` written atomically. */
+export async function exportBatch(sets: BatchSet[] | (() => Promise<BatchSet[]>), outDir: string, opts: BatchOptions = {}): Promise<BatchItem[]> {
   const manifest: BatchItem[] = []
   async function* files(): AsyncGenerator<[string, Uint8Array | string]> {
-    for (let i = 0; i < sets.length; i++) {
+    const list = typeof sets === 'function' ? await sets() : sets
+    for (let i = 0; i < list.length; i++) {
       opts.signal?.throwIfAborted()
-      const dir = sets[i]!
-      const set = path.relative(root, dir).split(path.sep).join('/') || '.'
-      opts.progress?.(i, sets.length, set)
-      const glb = relGlb(root, dir)
+      const { set, glb, load, extra } = list[i]!
+      opts.progress?.(i, list.length, set)
       try {
-        const loaded = await loadSet(dir)
-        const { glb: bytes, result } = await exportSetGlb(loaded, { lod: opts.lod, name: set })
+        const { glb: bytes, result } = await exportSetGlb(await load(), { lod: opts.lod, name: set })
         for (const w of result.warnings) opts.warn?.(`${set}: ${w}`)
-        manifest.push({ set, glb, models: result.models.filter((m) => m.model).length, motions: result.scene.animations.length, ...(result.warnings.length ? { warnings: result.warnings.length } : {}) })
+        manifest.push({ set, glb, ...extra, models: result.models.filter((m) => m.model).length, motions: result.scene.animations.length, ...(result.warnings.length ? { warnings: result.warnings.length } : {}) })
         yield [glb, bytes]
       } catch (e) {
         // Any failure of one set is that set's error (bad input must never stop the batch); only a cancel stops it.
         if (opts.signal?.aborted || !(e instanceof Error)) throw e
-        manifest.push({ set, glb: null, models: 0, motions: 0, error: e instanceof FormatError ? e.message : `${e.name}: ${e.message}` })
+        manifest.push({ set, glb: null, ...extra, models: 0, motions: 0, error: e instanceof FormatError ? e.message : `${e.name}: ${e.message}` })
       }
     }
-    opts.progress?.(sets.length, sets.length, 'manifest')
+    opts.progress?.(list.length, list.length, 'manifest')
     yield ['manifest.json', JSON.stringify(manifest, null, 2) + '\n']
   }
   await writeDirAtomic(outDir, files())
