@@ -78,6 +78,8 @@ export interface ImportRequest extends ImportOptions {
   template: string
   gltf: string
   out: string
+  /** Picks the animations from the glTF's names before the import (the CLI refuses an unclear choice there). */
+  choose?: (names: string[]) => ImportOptions['animations']
 }
 
 export interface ImportFileResult extends Omit<ImportResult, 'bytes'> {
@@ -90,7 +92,8 @@ export async function buildGltfImport(req: Omit<ImportRequest, 'out'>): Promise<
   const t = await loadMotionFile(req.template)
   inFile(req.template, () => templateSkeleton(t.file))
   const g = await loadGltf(req.gltf)
-  const result = inFile(req.gltf, () => importAnimation(t.file, g, req))
+  const animations = req.choose ? req.choose(g.animations.map((a) => a.name)) : req.animations
+  const result = inFile(req.gltf, () => importAnimation(t.file, g, { ...req, animations }))
   result.warnings.unshift(...t.warnings, ...g.warnings)
   return { result, animations: g.animations.map((a) => a.name) }
 }

@@ -154,9 +154,11 @@ describe('re import', () => {
     const r = await cli('re', 'import', '--template', template, '--gltf', p('rt.glb'), '--animation', 'fixture_wave', '--out', p('wave'), '--json')
     expect(r.code, r.stderr).toBe(0)
     const j = r.json()
-    expect([j.out, j.kind, j.version, j.motVersion, j.animation, j.frameCount, j.frameRate, j.id]).toEqual([p('wave.motlist.663'), 'motlist', 663, 613, 'fixture_wave', 30, 60, 162])
-    expect(j.maxError).toBeLessThan(1e-6)
-    for (const t of j.tracks) expect(Object.keys(t)).toEqual(['bone', 'channel', 'codec', 'compression', 'keys', 'maxError'])
+    expect(Object.keys(j)).toEqual(['out', 'motions', 'warnings'])
+    expect(j.out).toBe(p('wave.motlist.663'))
+    expect(j.motions.map((m: any) => [m.animation, m.mot, m.motionId, m.frameCount])).toEqual([['fixture_wave', 'fixture_wave', 162, 30]])
+    expect(j.motions[0].maxError).toBeLessThan(1e-6)
+    for (const t of j.motions[0].tracks) expect(Object.keys(t)).toEqual(['bone', 'channel', 'codec', 'compression', 'keys', 'maxError'])
     const orig = motionsOf(readMotionFile(new Uint8Array(readFileSync(template))))[2]!
     const back = motionsOf(readMotionFile(new Uint8Array(readFileSync(j.out))))[0]!
     expect(back.mot!.name).toBe('fixture_wave')
@@ -169,6 +171,17 @@ describe('re import', () => {
         x.translation.forEach((v, k) => expect(Math.abs(v - y.translation[k]!)).toBeLessThan(1e-4))
       }
     }
+  })
+
+  it('several animations: one mot each (NAME=MOT renames); none chosen is a usage error listing them', async () => {
+    let r = await cli('re', 'import', '--template', template, '--gltf', p('rt.glb'), '--out', p('all'))
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/holds 3 animations; choose with --animation \(repeatable\): "fixture_idle", "fixture_idle \[1\]", "fixture_wave"/)
+    r = await cli('re', 'import', '--template', template, '--gltf', p('rt.glb'), '--animation', 'fixture_wave', '--animation', 'fixture_idle [1]=idle_b', '--out', p('two'), '--json')
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.json().motions.map((m: any) => [m.animation, m.mot, m.motionId])).toEqual([['fixture_wave', 'fixture_wave', 162], ['fixture_idle [1]', 'idle_b', 1]])
+    const ml = readMotionFile(new Uint8Array(readFileSync(p('two.motlist.663'))))
+    expect(motionsOf(ml).map((m) => [m.id, m.mot!.name])).toEqual([[162, 'fixture_wave'], [1, 'idle_b']])
   })
 
   it('bad input exits 1 naming the file and the structure, and writes no output', async () => {
