@@ -10,7 +10,7 @@ import { FormatError, inFile } from '../../../src-shared/binary'
 import { exportGlb } from '../../../src-shared/export/gltf'
 import { readGltfAnimations, type GltfAnimations } from '../../../src-shared/export/gltf-read'
 import { motionFileScene, importAnimation, templateSkeleton, importOutputName, type ImportOptions, type ImportResult, type MotionFileScene } from '../../../src-shared/formats/re'
-import { buildModZip, type ModInfo } from '../../../src-shared/formats/re/fluffy-mod'
+import { buildModZip, checkGamePath, checkModFile, type ModInfo } from '../../../src-shared/formats/re/fluffy-mod'
 import { loadMotionFile, type LoadedMotionFile } from './files'
 import { tempSibling, writeFileAtomic } from '../../node/atomic'
 
@@ -143,9 +143,10 @@ export interface PackModRequest extends ModInfo {
   out: string
 }
 
-/** FILE (+ screenshot) → a Fluffy mod zip at a new path `out`. */
+/** FILE (+ screenshot) → a Fluffy mod zip at a new path `out`; FILE checked against its name and the game path first. */
 export async function packMod(req: PackModRequest): Promise<{ path: string; size: number; entries: string[]; gamePath: string }> {
   const data = await readInput(req.file)
+  checkModFile(req.file, path.basename(req.file), checkGamePath(req.gamePath, path.basename(req.file)), data)
   const screenshot = req.screenshot ? await readInput(req.screenshot) : undefined
   let zip
   try {

@@ -229,7 +229,7 @@ describe('re pack-mod', () => {
     const zip = unzipSync(new Uint8Array(readFileSync(p('mod.zip'))))
     const game = 'natives/stm/_chainsaw/animation/pose/template.motlist.663'
     expect(Object.keys(zip).sort()).toEqual(['modinfo.ini', game, 'screenshot.png'].sort())
-    expect(strFromU8(zip['modinfo.ini']!)).toBe('name=Arms down\r\nversion=2.1\r\ndescription=a pose for Leon\r\nauthor=me\r\nscreenshot=screenshot.png\r\n')
+    expect(strFromU8(zip['modinfo.ini']!)).toBe('name=Arms down\r\nversion=2.1\r\ndescription=a pose\\nfor Leon\r\nauthor=me\r\nscreenshot=screenshot.png\r\n')
     expect(Buffer.from(zip[game]!).equals(readFileSync(template))).toBe(true)
     expect(Buffer.from(zip['screenshot.png']!).equals(readFileSync(p('shot.png')))).toBe(true)
     expect(r.json().gamePath).toBe(game)
