@@ -84,14 +84,19 @@ export interface ReApi {
     req: { template: string; gltf: string; animation?: string; motNumber?: number; out?: string; overwrite?: boolean }
     res: ImportedGltf
   }
-  /** The game path last used for a mod of this template (else one guessed from a `natives/` path), or null. */
-  're:modGamePath': { req: { template: string }; res: { gamePath: string | null } }
   /**
-   * A file packed as a Fluffy Mod Manager zip at the new path `out` (CLI `re pack-mod`). The game
-   * path is remembered for `template` when given.
+   * Defaults of the mod dialog: the game path last used for a mod of this template (else the
+   * template's own path from its `natives/` folder: the game file the mod replaces), or null; and
+   * the author of the last mod packed, or null.
+   */
+  're:modGamePath': { req: { template: string }; res: { gamePath: string | null; author: string | null } }
+  /**
+   * A file packed as a Fluffy Mod Manager zip at the new path `out` (CLI `re pack-mod`, with its
+   * checks). The screenshot is a PNG file (`screenshot`) or PNG bytes (`screenshotPng`, the app's
+   * current view). The game path is remembered for `template` when given; the author for the next mod.
    */
   're:packMod': {
-    req: { file: string; gamePath: string; name: string; version?: string; author?: string; description?: string; screenshot?: string; out: string; template?: string; overwrite?: boolean }
+    req: { file: string; gamePath: string; name: string; version?: string; author?: string; description?: string; screenshot?: string; screenshotPng?: Uint8Array; out: string; template?: string; overwrite?: boolean }
     res: { path: string; size: number; gamePath: string; entries: string[] }
   }
 }

@@ -139,7 +139,9 @@ export async function writeNewFileAtomic(target: string, bytes: Uint8Array): Pro
 export interface PackModRequest extends ModInfo {
   file: string
   gamePath: string
+  /** A PNG file, or its bytes (`screenshotPng`, the app's view). */
   screenshot?: string
+  screenshotPng?: Uint8Array
   out: string
 }
 
@@ -147,12 +149,12 @@ export interface PackModRequest extends ModInfo {
 export async function packMod(req: PackModRequest): Promise<{ path: string; size: number; entries: string[]; gamePath: string }> {
   const data = await readInput(req.file)
   checkModFile(req.file, path.basename(req.file), checkGamePath(req.gamePath, path.basename(req.file)), data)
-  const screenshot = req.screenshot ? await readInput(req.screenshot) : undefined
+  const screenshot = req.screenshot ? await readInput(req.screenshot) : req.screenshotPng
   let zip
   try {
     zip = buildModZip({ ...req, fileName: path.basename(req.file), data, screenshot })
   } catch (e) {
-    if (screenshot && /screenshot/.test((e as Error).message)) throw new FormatError((e as Error).message, { file: req.screenshot, structure: 'PNG signature', offset: 0 })
+    if (screenshot && /screenshot/.test((e as Error).message)) throw new FormatError((e as Error).message, { file: req.screenshot ?? 'the view capture', structure: 'PNG signature', offset: 0 })
     throw e
   }
   await prepareOut(req.out)

@@ -6,6 +6,7 @@
  */
 import type { ImportedGltf } from '@shared/api/re'
 import { bridge } from '../../bridge'
+import { defaultZipPath } from './mod-defaults'
 
 export type Ask = (kind: 'open-file' | 'save-file', title: string, defaultPath: string) => Promise<string | null>
 
@@ -34,10 +35,24 @@ export async function saveImported(ask: Ask, template: string, gltf: string, pre
   return { path: r.path!, status: `Saved ${r.path} (${r.frameCount} frames at ${r.frameRate} fps, ${r.tracks} tracks, largest key error ${r.maxError.toExponential(1)}).` }
 }
 
-/** Save as mod…: packs `file` (a saved motlist) at `gamePath` as a Fluffy zip; the game path is remembered per template. */
-export async function saveAsMod(ask: Ask, file: string, template: string, name: string, gamePath: string): Promise<string | null> {
-  const out = await ask('save-file', 'Save the Fluffy Mod Manager zip', `${stem(file)}_mod.zip`)
+export interface ModFields {
+  gamePath: string
+  name: string
+  author: string
+  version: string
+  description: string
+}
+
+/**
+ * Save as mod…: packs `file` (a saved motlist) at the game path as a Fluffy zip (default name:
+ * the replaced game file's); `screenshot` gives the PNG of the current view, when wanted. The
+ * game path is remembered per template, the author for the next mod.
+ */
+export async function saveAsMod(ask: Ask, file: string, template: string, f: ModFields, screenshot?: () => Promise<Uint8Array | undefined>): Promise<string | null> {
+  const out = await ask('save-file', 'Save the Fluffy Mod Manager zip', defaultZipPath(f.gamePath, file))
   if (!out) return null
-  const r = await bridge.invoke('re:packMod', { file, gamePath, name, out, template, overwrite: true })
-  return `Saved mod ${r.path} (${r.entries.join(', ')}).`
+  const screenshotPng = screenshot ? await screenshot() : undefined
+  const opt = (s: string) => (s.trim() ? s : undefined)
+  const r = await bridge.invoke('re:packMod', { file, gamePath: f.gamePath, name: f.name, author: opt(f.author), version: opt(f.version), description: opt(f.description), screenshotPng, out, template, overwrite: true })
+  return `Saved mod ${r.path} (${r.entries.join(', ')}). Install it with Fluffy Mod Manager: put the zip in its Games/<game>/Mods folder.`
 }
