@@ -73,7 +73,7 @@ function animationChoices(values: string[], names: string[]): AnimationChoice[] 
 const importCmd: Command = {
   name: 're import',
   summary: 'glTF animations as a .motlist.*/.mot.* in a template\'s version',
-  usage: 're import --gltf FILE.glb|.gltf --template FILE [--animation NAME[=MOT]]… --out OUT [--id N] [--tolerance E] [--json]',
+  usage: 're import --gltf FILE.glb|.gltf (--into FILE | --template FILE) [--animation NAME[=MOT]]… --out OUT [--id N] [--tolerance E] [--json]',
   help: [
     'Each animation is read as the pose it shows in world space at each frame and mapped back through both',
     'rest poses (the glTF\'s node rest TRS and the template\'s bone reference pose), so an exporter that',
@@ -85,12 +85,17 @@ const importCmd: Command = {
     'else the template\'s motion of the same name (Blender drops the record), else --id, else 1, 2, ….',
     'Each track is written in the smallest code whose error stays within E (default 1e-6). OUT gets the',
     'template\'s suffix (name.motlist.663 / name.mot.613).',
+    '--into ORIGINAL: each animation replaces the mot of ORIGINAL that has its name (NAME=MOT: another mot);',
+    'the mot keeps its name, rate and bone headers and animates the channels it had plus any the glTF moves',
+    'away from rest; every other byte of ORIGINAL (other mots, ids, names) is kept. OUT gets ORIGINAL\'s suffix.',
     'JSON: {"out","motions":[{"animation","mot","motionId","frameCount","maxError","tracks":[{"bone","channel","codec","compression","keys","maxError"}]}],"warnings":[…]}',
   ].join('\n'),
-  options: { template: { type: 'string' }, gltf: { type: 'string' }, animation: { type: 'string', multiple: true }, out: { type: 'string' }, id: { type: 'string' }, tolerance: { type: 'string' } },
+  options: { template: { type: 'string' }, into: { type: 'string' }, gltf: { type: 'string' }, animation: { type: 'string', multiple: true }, out: { type: 'string' }, id: { type: 'string' }, tolerance: { type: 'string' } },
   positionals: { min: 0, max: 0 },
   async run(ctx) {
-    const template = requireString(ctx, 'template')
+    const into = optString(ctx, 'into')
+    if ((into === undefined) === (ctx.values.template === undefined)) throw new UsageError('give exactly one of --into ORIGINAL (replace its mots) and --template FILE (a new motlist)')
+    const template = into ?? requireString(ctx, 'template')
     const gltf = requireString(ctx, 'gltf')
     const out = requireString(ctx, 'out')
     const motNumber = intOption(ctx, 'id')
@@ -99,12 +104,13 @@ const importCmd: Command = {
     const tolerance = tolText === undefined ? undefined : Number(tolText)
     if (tolerance !== undefined && !(tolerance >= 0 && Number.isFinite(tolerance))) throw new UsageError(`--tolerance takes a number ≥ 0, got ${JSON.stringify(tolText)}`)
     const chosen = (ctx.values.animation as string[] | undefined) ?? []
+    if (into !== undefined && motNumber !== undefined) throw new UsageError('--id applies to --template; --into keeps the original\'s motion ids')
     const choose = (names: string[]): AnimationChoice[] | undefined => {
-      if (chosen.length === 0 && names.length > 1) throw new UsageError(`${gltf} holds ${names.length} animations; choose with --animation (repeatable): ${names.map((n) => JSON.stringify(n)).join(', ')}`)
+      if (into === undefined && chosen.length === 0 && names.length > 1) throw new UsageError(`${gltf} holds ${names.length} animations; choose with --animation (repeatable): ${names.map((n) => JSON.stringify(n)).join(', ')}`)
       return chosen.length ? animationChoices(chosen, names) : undefined
     }
     const { importGltfMotion } = await gltfFiles()
-    const r = await importGltfMotion({ template, gltf, out, motNumber, tolerance, choose })
+    const r = await importGltfMotion({ template, into: into !== undefined, gltf, out, motNumber, tolerance, choose })
     warnAll(ctx, r.warnings)
     const motions = r.motions.map((m) => ({
       animation: m.animation,

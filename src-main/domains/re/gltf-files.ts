@@ -10,6 +10,7 @@ import { FormatError, inFile } from '../../../src-shared/binary'
 import { exportGlb } from '../../../src-shared/export/gltf'
 import { readGltfAnimations, type GltfAnimations } from '../../../src-shared/export/gltf-read'
 import { motionFileScene, importAnimation, templateSkeleton, importOutputName, type ImportOptions, type ImportResult, type MotionFileScene } from '../../../src-shared/formats/re'
+import { importInto } from '../../../src-shared/formats/re/gltf-into'
 import { buildModZip, checkGamePath, checkModFile, type ModInfo } from '../../../src-shared/formats/re/fluffy-mod'
 import { loadMotionFile, type LoadedMotionFile } from './files'
 import { tempSibling, writeFileAtomic } from '../../node/atomic'
@@ -75,7 +76,9 @@ export async function loadGltf(file: string): Promise<GltfAnimations> {
 }
 
 export interface ImportRequest extends ImportOptions {
+  /** The template (`--template`), or with `into` the original whose mots the animations replace (`--into`). */
   template: string
+  into?: boolean
   gltf: string
   out: string
   /** Picks the animations from the glTF's names before the import (the CLI refuses an unclear choice there). */
@@ -90,10 +93,10 @@ export interface ImportFileResult extends Omit<ImportResult, 'bytes'> {
 /** glTF + template → the motlist/mot bytes (nothing written); `animations` names the glTF's. */
 export async function buildGltfImport(req: Omit<ImportRequest, 'out'>): Promise<{ result: ImportResult; animations: string[] }> {
   const t = await loadMotionFile(req.template)
-  inFile(req.template, () => templateSkeleton(t.file))
+  if (!req.into) inFile(req.template, () => templateSkeleton(t.file))
   const g = await loadGltf(req.gltf)
   const animations = req.choose ? req.choose(g.animations.map((a) => a.name)) : req.animations
-  const result = inFile(req.gltf, () => importAnimation(t.file, g, { ...req, animations }))
+  const result = inFile(req.gltf, () => (req.into ? importInto(t.file, t.bytes, g, { animations, tolerance: req.tolerance }) : importAnimation(t.file, g, { ...req, animations })))
   result.warnings.unshift(...t.warnings, ...g.warnings)
   return { result, animations: g.animations.map((a) => a.name) }
 }

@@ -37,7 +37,7 @@ import { MAX_EXPORT_FRAMES, checkSampleBudget } from './scene'
 import { encodedTrack } from './track-encode'
 import type { Channel } from './track'
 import { motLayout, type MotLayout } from './versions'
-import { mapThroughWorld, type NodeSamples } from './gltf-pose'
+import { mapThroughWorld, type NodeSamples, type PathName } from './gltf-pose'
 import { gridWarning, motionIdentities, offGridRate, type MotionIdentity } from './gltf-import-meta'
 
 /** An animation to import, and the mot name it becomes (default: see gltf-import-meta.ts). */
@@ -98,7 +98,7 @@ export interface ImportResult {
   warnings: string[]
 }
 
-function pickAnimations(g: GltfAnimations, chosen: readonly (string | AnimationChoice)[] | undefined): { anim: GltfAnimationInfo; mot?: string }[] {
+export function pickAnimations(g: GltfAnimations, chosen: readonly (string | AnimationChoice)[] | undefined): { anim: GltfAnimationInfo; mot?: string }[] {
   if (g.animations.length === 0) throw new FormatError('the glTF holds no animation', { structure: 'animations' })
   if (!chosen || chosen.length === 0) return [{ anim: g.animations[0]! }]
   return chosen.map((c) => {
@@ -131,7 +131,7 @@ export function sampleFrames(ch: SceneChannel, frames: number, rate: number): Fl
   return out
 }
 
-interface NodeMatch {
+export interface NodeMatch {
   /** glTF node of each template bone, −1 where none. */
   nodeOfBone: number[]
   /** Template bone of each glTF node, null where none. */
@@ -139,7 +139,7 @@ interface NodeMatch {
 }
 
 /** Nodes ↔ bones by name (the first node of a name takes the bone). */
-function matchNodes(g: GltfAnimations, skeleton: MotBone[]): NodeMatch {
+export function matchNodes(g: GltfAnimations, skeleton: MotBone[]): NodeMatch {
   const nodeOfBone = skeleton.map(() => -1)
   const boneOfNode = g.nodes.map((n, i) => {
     const b = matchBone(skeleton, n.name)
@@ -151,7 +151,7 @@ function matchNodes(g: GltfAnimations, skeleton: MotBone[]): NodeMatch {
 }
 
 /** Warnings for animated nodes with no bone, for parents that differ, and for bones without a node. */
-function matchWarnings(g: GltfAnimations, anims: readonly GltfAnimationInfo[], skeleton: MotBone[], m: NodeMatch): { unmatched: string[]; warnings: string[] } {
+export function matchWarnings(g: GltfAnimations, anims: readonly GltfAnimationInfo[], skeleton: MotBone[], m: NodeMatch): { unmatched: string[]; warnings: string[] } {
   const unmatched = new Set<string>()
   const warnings: string[] = []
   const seen = new Set<number>()
@@ -185,22 +185,42 @@ export function templateSkeleton(template: MotionFile): MotBone[] {
 /** A translation/scale track that stays within this of the rest value at every frame is not written. */
 const REST_EPSILON = 1e-5
 
-function leavesRest(values: Float64Array, rest: readonly number[]): boolean {
-  for (let i = 0; i < values.length; i++) if (Math.abs(values[i]! - rest[i % 3]!) > REST_EPSILON) return true
+/** True when a track's values leave the rest value (3 or 4 numbers; rotations up to sign) by more than REST_EPSILON. */
+export function leavesRest(values: Float64Array, rest: readonly number[]): boolean {
+  const w = rest.length
+  for (let i = 0; i < values.length; i += w) {
+    let dot = 0
+    for (let k = 0; k < w; k++) dot += values[i + k]! * rest[k]!
+    const sign = w === 4 && dot < 0 ? -1 : 1
+    for (let k = 0; k < w; k++) if (Math.abs(sign * values[i + k]! - rest[k]!) > REST_EPSILON) return true
+  }
   return false
 }
 
-interface MotionCtx {
+/** A bone's rest value of a path (the template's reference pose, scale 1). */
+export const restOf = (b: MotBone, path: PathName): number[] => (path === 'translation' ? [...b.translation] : path === 'rotation' ? [...b.rotation] : [1, 1, 1])
+
+/**
+ * The values written for a bone's path, or undefined for no track. `values` is the mapped track
+ * (undefined where the glTF does not animate that path of the bone's node).
+ */
+export type TrackPolicy = (bone: MotBone, path: PathName, values: Float64Array | undefined, frames: number) => Float64Array | undefined
+
+/** `--template`: every rotation the glTF animates; translation/scale where they leave the rest value. */
+export const templatePolicy: TrackPolicy = (b, path, values) => (values && (path === 'rotation' || leavesRest(values, restOf(b, path))) ? values : undefined)
+
+export interface MotionCtx {
   g: GltfAnimations
   skeleton: MotBone[]
   match: NodeMatch
   layout: MotLayout
   rate: number
   tolerance?: number
+  policy?: TrackPolicy
 }
 
 /** One animation's clips (world-space mapped, encoded) and its report. */
-function animationClips(c: MotionCtx, anim: GltfAnimationInfo, warnings: string[]): { F: number; clips: ClipDraft[]; tracks: ImportedTrack[] } {
+export function animationClips(c: MotionCtx, anim: GltfAnimationInfo, warnings: string[]): { F: number; clips: ClipDraft[]; tracks: ImportedTrack[] } {
   if (anim.channels.length === 0) throw new FormatError(`animation "${anim.name}" has no translation, rotation or scale channel`, { structure: 'animations' })
   const F = Math.max(1, importFrameCount(anim.channels, c.rate))
   const used = anim.channels.filter((ch) => c.match.boneOfNode[ch.node])
@@ -219,17 +239,16 @@ function animationClips(c: MotionCtx, anim: GltfAnimationInfo, warnings: string[
     samples.set(ch.node, s)
   }
   const mapped = mapThroughWorld(c.g.nodes, c.skeleton, c.match.nodeOfBone, samples, F)
+  const policy = c.policy ?? templatePolicy
   const frames = Array.from({ length: F + 1 }, (_, f) => f)
   const clips: ClipDraft[] = []
   const tracks: ImportedTrack[] = []
   for (const b of c.skeleton) {
-    const t = mapped.get(b.index)
-    if (!t) continue
+    const t = mapped.get(b.index) ?? {}
     const clip: ClipDraft = { boneIndex: b.index, boneHash: b.hash }
     for (const path of ['translation', 'rotation', 'scale'] as const) {
-      const values = t[path]
+      const values = policy(b, path, t[path], F)
       if (!values) continue
-      if (path !== 'rotation' && !leavesRest(values, path === 'scale' ? [1, 1, 1] : b.translation)) continue
       const { draft, encoding } = encodedTrack(path, frames, values, c.layout, c.tolerance)
       clip[path] = draft
       tracks.push({ bone: b.name, channel: path, codec: encoding.codec, compression: encoding.compression, keys: F + 1, maxError: encoding.maxError })

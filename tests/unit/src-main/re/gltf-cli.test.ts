@@ -184,6 +184,19 @@ describe('re import', () => {
     expect(motionsOf(ml).map((m) => [m.id, m.mot!.name])).toEqual([[162, 'fixture_wave'], [1, 'idle_b']])
   })
 
+  it('--into ORIGINAL replaces the mot named after the animation, keeps the rest byte for byte; --into with --template or --id is a usage error', async () => {
+    const r = await cli('re', 'import', '--gltf', p('rt.glb'), '--into', template, '--animation', 'fixture_wave', '--out', p('into'), '--json')
+    expect(r.code, r.stderr).toBe(0)
+    const j = r.json()
+    expect(j.out).toBe(p('into.motlist.663'))
+    expect(j.motions.map((m: any) => [m.animation, m.mot, m.motionId, m.frameCount])).toEqual([['fixture_wave', 'fixture_wave', 162, 30]])
+    const orig = readMotionFile(new Uint8Array(readFileSync(template)))
+    const back = readMotionFile(new Uint8Array(readFileSync(j.out)))
+    expect(motionsOf(back).map((m) => [m.id, m.mot!.name])).toEqual(motionsOf(orig).map((m) => [m.id, m.mot!.name]))
+    expect((await cli('re', 'import', '--gltf', p('rt.glb'), '--into', template, '--template', template, '--out', p('x'))).code).toBe(2)
+    expect((await cli('re', 'import', '--gltf', p('rt.glb'), '--into', template, '--id', '3', '--out', p('x'))).code).toBe(2)
+  })
+
   it('bad input exits 1 naming the file and the structure, and writes no output', async () => {
     const glb = new Uint8Array(readFileSync(p('rt.glb')))
     writeFileSync(p('cut.glb'), glb.subarray(0, glb.length - 100))
