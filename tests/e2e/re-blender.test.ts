@@ -18,6 +18,7 @@ import { spawnSync } from 'node:child_process'
 import { cli } from '../helpers/cli'
 import { buildTemplateMotlist } from '../fixtures/re/template'
 import { motionsOf, readMotionFile, sampleMot, quatMultiply, quatConjugate, type MotionFile, type Quat } from '../../src-shared/formats/re'
+import { motionDifference } from '../helpers/re-motion'
 
 const script = path.resolve(import.meta.dirname, '..', 'helpers', 'blender-gltf.py')
 const blender = process.env.BLENDER ?? 'blender'
@@ -49,27 +50,7 @@ function worldRotations(file: MotionFile, motion: number, frame: number): Map<st
   return new Map(sk.map((b, i) => [b.name, out[i]!]))
 }
 
-/** Largest difference over every frame and bone (rotations up to sign); `want` may override one bone's local rotation at one frame. */
-function motionError(orig: MotionFile, motion: number, back: MotionFile, backMotion: number, want?: { bone: string; frame: number; rotation: Quat }): number {
-  const m = motionsOf(orig)[motion]!
-  const b = motionsOf(back)[backMotion]!
-  expect(b.mot!.header.frameCount).toBe(m.mot!.header.frameCount)
-  let worst = 0
-  for (let f = 0; f <= m.mot!.header.frameCount; f++) {
-    const x = new Map(sampleMot(m.mot!, m.skeleton, f).map((s) => [s.bone, s]))
-    const y = new Map(sampleMot(b.mot!, b.skeleton, f).map((s) => [s.bone, s]))
-    for (const bone of m.skeleton!) {
-      const rest = { translation: bone.translation, rotation: bone.rotation, scale: [1, 1, 1] }
-      const xs = x.get(bone.name) ?? rest
-      const ys = y.get(bone.name) ?? rest
-      const r = want && want.bone === bone.name && want.frame === f ? want.rotation : xs.rotation
-      const sign = r.reduce((s, v, k) => s + v * ys.rotation[k]!, 0) < 0 ? -1 : 1
-      for (let k = 0; k < 4; k++) worst = Math.max(worst, Math.abs(r[k]! - sign * ys.rotation[k]!))
-      for (let k = 0; k < 3; k++) worst = Math.max(worst, Math.abs(xs.translation[k]! - ys.translation[k]!), Math.abs(xs.scale[k]! - ys.scale[k]!))
-    }
-  }
-  return worst
-}
+const motionError = motionDifference
 
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-e2e-blender-'))

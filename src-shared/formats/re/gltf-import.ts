@@ -280,22 +280,15 @@ export function importAnimation(template: MotionFile, g: GltfAnimations, opts: I
   })
   const kind = template.kind
   const bytes = kind === 'motlist' ? writeMotlist({ version: v.motlist, name: opts.motlistName ?? motions[0]!.mot, mots, entries: motions.map((m, i) => ({ mot: i, motNumber: m.motionId, type: 1 })) }) : mots[0]!
+  return importResult({ bytes, kind, version: kind === 'motlist' ? v.motlist : v.mot, motVersion: v.mot, frameRate: v.frameRate }, motions, unmatched, warnings)
+}
+
+/** The result of an import: the file, its motions, and the first motion's figures for single-animation callers. */
+export function importResult(file: Pick<ImportResult, 'bytes' | 'kind' | 'version' | 'motVersion' | 'frameRate'>, motions: ImportedMotion[], unmatchedNodes: string[], warnings: string[]): ImportResult {
   const first = motions[0]!
-  return {
-    bytes,
-    kind,
-    version: kind === 'motlist' ? v.motlist : v.mot,
-    motVersion: v.mot,
-    frameRate: v.frameRate,
-    motions,
-    animation: first.animation,
-    frameCount: first.frameCount,
-    motNumber: first.motionId,
-    tracks: motions.flatMap((m) => m.tracks),
-    maxError: motions.reduce((m, x) => Math.max(m, x.maxError), 0),
-    unmatchedNodes: unmatched,
-    warnings,
-  }
+  const tracks = motions.flatMap((m) => m.tracks)
+  const maxError = motions.reduce((m, x) => Math.max(m, x.maxError), 0)
+  return { ...file, motions, animation: first.animation, frameCount: first.frameCount, motNumber: first.motionId, tracks, maxError, unmatchedNodes, warnings }
 }
 
 /** OUT with the template's suffix: `name.motlist.663` / `name.mot.613` (a different suffix is replaced). */

@@ -23,7 +23,7 @@ import type { MotionFile } from './motion-file'
 import { DEFAULT_FRAME_RATE } from './scene'
 import { motLayout } from './versions'
 import type { PathName } from './gltf-pose'
-import { animationClips, leavesRest, matchNodes, matchWarnings, pickAnimations, restOf, type AnimationChoice, type ImportResult, type ImportedMotion, type TrackPolicy } from './gltf-import'
+import { animationClips, importResult, leavesRest, matchNodes, matchWarnings, pickAnimations, restOf, type AnimationChoice, type ImportResult, type ImportedMotion, type TrackPolicy } from './gltf-import'
 
 export interface IntoOptions {
   animations?: (string | AnimationChoice)[]
@@ -146,21 +146,7 @@ export function importInto(original: MotionFile, bytes: Uint8Array, g: GltfAnima
     motions.push({ animation: t.anim.name, mot: t.mot.name, motionId: entry?.motNumber ?? 0, idSource: 'template', frameCount: F, tracks, maxError: tracks.reduce((x, tr) => Math.max(x, tr.maxError), 0) })
   }
   const out = original.kind === 'motlist' ? spliceMots(original, bytes, images) : images.get(0)!
-  const first = motions[0]!
   const version = original.kind === 'motlist' ? original.motlist.version : original.mot.version
-  return {
-    bytes: out,
-    kind: original.kind,
-    version,
-    motVersion: targets[0]!.mot.version,
-    frameRate: targets[0]!.mot.header.frameRate || DEFAULT_FRAME_RATE,
-    motions,
-    animation: first.animation,
-    frameCount: first.frameCount,
-    motNumber: first.motionId,
-    tracks: motions.flatMap((m) => m.tracks),
-    maxError: motions.reduce((x, m) => Math.max(x, m.maxError), 0),
-    unmatchedNodes: [...unmatched],
-    warnings,
-  }
+  const rate = targets[0]!.mot.header.frameRate || DEFAULT_FRAME_RATE
+  return importResult({ bytes: out, kind: original.kind, version, motVersion: targets[0]!.mot.version, frameRate: rate }, motions, [...unmatched], warnings)
 }

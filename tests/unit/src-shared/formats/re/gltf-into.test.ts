@@ -1,32 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { readGltfAnimations } from '../../../../../src-shared/export/gltf-read'
-import { importInto, motionsOf, readMotionFile, sampleMot, eulerToQuat, clipBone, type MotionFile, type Quat } from '../../../../../src-shared/formats/re'
+import { importInto, motionsOf, readMotionFile, eulerToQuat, clipBone, type MotionFile } from '../../../../../src-shared/formats/re'
+import { motionDifference } from '../../../../helpers/re-motion'
 import { buildStandaloneMot, buildTemplateMotlist } from '../../../../fixtures/re/template'
 import { blenderLikeGlb } from '../../../../fixtures/re/blender-like'
 
 const bytes = buildTemplateMotlist()
 const file = readMotionFile(bytes)
 
-/** Largest difference between motion `a` of `x` and motion `b` of `y` over every frame (rotations up to sign; `edit` overrides one bone at one frame). */
-function diff(x: MotionFile, a: number, y: MotionFile, b: number, edit?: { bone: string; frame: number; rotation: Quat }): number {
-  const m = motionsOf(x)[a]!
-  const n = motionsOf(y)[b]!
-  let worst = 0
-  for (let f = 0; f <= m.mot!.header.frameCount; f++) {
-    const p = new Map(sampleMot(m.mot!, m.skeleton, f).map((s) => [s.bone, s]))
-    const q = new Map(sampleMot(n.mot!, n.skeleton, f).map((s) => [s.bone, s]))
-    for (const bone of m.skeleton!) {
-      const rest = { translation: bone.translation, rotation: bone.rotation, scale: [1, 1, 1] }
-      const s = p.get(bone.name) ?? rest
-      const t = q.get(bone.name) ?? rest
-      const r = edit && edit.bone === bone.name && edit.frame === f ? edit.rotation : s.rotation
-      const sign = r.reduce((acc, v, k) => acc + v * t.rotation[k]!, 0) < 0 ? -1 : 1
-      for (let k = 0; k < 4; k++) worst = Math.max(worst, Math.abs(r[k]! - sign * t.rotation[k]!))
-      for (let k = 0; k < 3; k++) worst = Math.max(worst, Math.abs(s.translation[k]! - t.translation[k]!), Math.abs(s.scale[k]! - t.scale[k]!))
-    }
-  }
-  return worst
-}
+const diff = motionDifference
 
 const channels = (f: MotionFile, motion: number) => {
   const m = motionsOf(f)[motion]!

@@ -2,32 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { Document, WebIO } from '@gltf-transform/core'
 import { readGltfAnimations } from '../../../../../src-shared/export/gltf-read'
 import { mat4FromTRS, mat4ToTRS } from '../../../../../src-shared/scene/math'
-import { importAnimation, motionsOf, readMotionFile, sampleMot, eulerToQuat, offGridRate, gridWarning, parentsFirstOrder, type MotionFile, type Quat } from '../../../../../src-shared/formats/re'
+import { importAnimation, readMotionFile, eulerToQuat, offGridRate, gridWarning, parentsFirstOrder, type MotionFile } from '../../../../../src-shared/formats/re'
+import { motionDifference, type RotationEdit } from '../../../../helpers/re-motion'
 import { buildTemplateMotlist } from '../../../../fixtures/re/template'
 import { blenderLikeGlb, yTowards, type BoneDir } from '../../../../fixtures/re/blender-like'
 
-/** Largest difference between a motion of `orig` and the single motion of `imported` over every frame (rotations up to sign). */
-function motionError(orig: MotionFile, motion: number, imported: Uint8Array, motIndex = 0, edit?: { bone: string; frame: number; rotation: Quat }): number {
-  const m = motionsOf(orig)[motion]!
-  const back = motionsOf(readMotionFile(imported))[motIndex]!
-  expect(back.mot!.header.frameCount).toBe(m.mot!.header.frameCount)
-  const sk = m.skeleton!
-  let worst = 0
-  for (let f = 0; f <= m.mot!.header.frameCount; f++) {
-    const a = new Map(sampleMot(m.mot!, sk, f).map((x) => [x.bone, x]))
-    const b = new Map(sampleMot(back.mot!, back.skeleton, f).map((x) => [x.bone, x]))
-    for (const bone of sk) {
-      const rest = { translation: bone.translation, rotation: bone.rotation, scale: [1, 1, 1] }
-      const x = a.get(bone.name) ?? rest
-      const y = b.get(bone.name) ?? rest
-      const want = edit && edit.bone === bone.name && edit.frame === f ? edit.rotation : x.rotation
-      const sign = want.reduce((s, v, k) => s + v * y.rotation[k]!, 0) < 0 ? -1 : 1
-      for (let k = 0; k < 4; k++) worst = Math.max(worst, Math.abs(want[k]! - sign * y.rotation[k]!))
-      for (let k = 0; k < 3; k++) worst = Math.max(worst, Math.abs(x.translation[k]! - y.translation[k]!), Math.abs(x.scale[k]! - y.scale[k]!))
-    }
-  }
-  return worst
-}
+/** Largest difference between motion `motion` of `orig` and motion `motIndex` of the imported bytes. */
+const motionError = (orig: MotionFile, motion: number, imported: Uint8Array, motIndex = 0, edit?: RotationEdit): number => motionDifference(orig, motion, readMotionFile(imported), motIndex, edit)
 
 describe('mat4ToTRS (hand-computed)', () => {
   it('undoes T·R·S: (1,2,3), 90° about Z, scale 2', () => {
