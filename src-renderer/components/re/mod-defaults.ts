@@ -37,3 +37,8 @@ export function dataUrlBytes(url: string): Uint8Array {
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i)
   return out
 }
+
+/** A view's current picture as PNG bytes (a mod's screenshot), or undefined without a view. */
+export async function viewPng(view: { screenshot(): Promise<string> } | null | undefined): Promise<Uint8Array | undefined> {
+  return view ? dataUrlBytes(await view.screenshot()) : undefined
+}
