@@ -96,7 +96,7 @@ export async function buildGltfImport(req: Omit<ImportRequest, 'out'>): Promise<
   if (!req.into) inFile(req.template, () => templateSkeleton(t.file))
   const g = await loadGltf(req.gltf)
   const animations = req.choose ? req.choose(g.animations.map((a) => a.name)) : req.animations
-  const result = inFile(req.gltf, () => (req.into ? importInto(t.file, t.bytes, g, { animations, tolerance: req.tolerance }) : importAnimation(t.file, g, { ...req, animations })))
+  const result = inFile(req.gltf, () => (req.into ? importInto(t.file, t.bytes, g, { animations, tolerance: req.tolerance, file: req.template }) : importAnimation(t.file, g, { ...req, animations })))
   result.warnings.unshift(...t.warnings, ...g.warnings)
   return { result, animations: g.animations.map((a) => a.name) }
 }

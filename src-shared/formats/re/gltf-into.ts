@@ -28,6 +28,8 @@ import { animationClips, importResult, leavesRest, matchNodes, matchWarnings, pi
 export interface IntoOptions {
   animations?: (string | AnimationChoice)[]
   tolerance?: number
+  /** ORIGINAL's path: errors about its mots name it. */
+  file?: string
 }
 
 interface Target {
@@ -52,7 +54,7 @@ function motByName(f: MotionFile, name: string): number {
   return e && e.mot >= 0 && mots[e.mot]!.name === name.slice(0, m.index) ? e.mot : -1
 }
 
-function chooseTargets(f: MotionFile, g: GltfAnimations, chosen: IntoOptions['animations'], warnings: string[]): Target[] {
+function chooseTargets(f: MotionFile, g: GltfAnimations, chosen: IntoOptions['animations'], warnings: string[], file?: string): Target[] {
   const mots = motsOf(f)
   const names = mots.map((m) => JSON.stringify(m.name)).join(', ')
   const out: Target[] = []
@@ -68,7 +70,7 @@ function chooseTargets(f: MotionFile, g: GltfAnimations, chosen: IntoOptions['an
   if (chosen && chosen.length) {
     for (const { anim, mot } of pickAnimations(g, chosen)) {
       const index = motByName(f, mot ?? anim.name)
-      if (index < 0) throw new FormatError(`animation "${anim.name}": the original has no mot named "${mot ?? anim.name}"; its mots: ${names}`, { structure: 'mots' })
+      if (index < 0) throw new FormatError(`animation "${anim.name}": the original has no mot named "${mot ?? anim.name}"; its mots: ${names}`, { file, structure: 'mots' })
       add(anim, index)
     }
     return out
@@ -79,7 +81,7 @@ function chooseTargets(f: MotionFile, g: GltfAnimations, chosen: IntoOptions['an
     if (index < 0) warnings.push(`animation "${anim.name}" names no mot of the original; skipped (NAME=MOT maps it onto one)`)
     else add(anim, index)
   }
-  if (out.length === 0) throw new FormatError(`no animation is named after a mot of the original; its mots: ${names}`, { structure: 'animations' })
+  if (out.length === 0) throw new FormatError(`no animation is named after a mot of the original; its mots: ${names}`, { file, structure: 'mots' })
   return out
 }
 
@@ -127,13 +129,13 @@ function spliceMots(f: MotionFile & { kind: 'motlist' }, bytes: Uint8Array, imag
 /** Builds the output bytes (see the file head). */
 export function importInto(original: MotionFile, bytes: Uint8Array, g: GltfAnimations, opts: IntoOptions = {}): ImportResult {
   const warnings: string[] = []
-  const targets = chooseTargets(original, g, opts.animations, warnings)
+  const targets = chooseTargets(original, g, opts.animations, warnings, opts.file)
   const unmatched = new Set<string>()
   const motions: ImportedMotion[] = []
   const images = new Map<number, Uint8Array>()
   for (const t of targets) {
     const skeleton = t.mot.bones ?? (original.kind === 'motlist' ? original.motlist.skeleton : null)
-    if (!skeleton || skeleton.length === 0) throw new FormatError(`mot "${t.mot.name}" at ${hex(t.mot.offset)} has no skeleton (no bone header block)`, { structure: 'BoneHeaders' })
+    if (!skeleton || skeleton.length === 0) throw new FormatError(`mot "${t.mot.name}" at ${hex(t.mot.offset)} has no skeleton (no bone header block)`, { file: opts.file, structure: 'BoneHeaders' })
     const match = matchNodes(g, skeleton)
     const m = matchWarnings(g, [t.anim], skeleton, match)
     m.unmatched.forEach((n) => unmatched.add(n))

@@ -52,7 +52,7 @@ describe('re import --into: animations replace mots of the original', () => {
     expect(diff(file, 2, out, 2)).toBe(0)
     expect(() => importInto(file, bytes, g, { animations: [{ name: 'fixture_wave', mot: 'run' }] })).toThrow(/mots: animation "fixture_wave": the original has no mot named "run"; its mots: "fixture_idle", "fixture_wave"/)
     g.animations[0]!.name = 'take1'
-    expect(() => importInto(file, bytes, g)).toThrow(/no animation is named after a mot of the original/)
+    expect(() => importInto(file, bytes, g, { file: 'orig.motlist.663' })).toThrow(/^orig\.motlist\.663: mots: no animation is named after a mot of the original/)
   })
 
   it('a standalone .mot is replaced whole, keeping its name, rate and bones', async () => {
