@@ -1,7 +1,8 @@
 /**
  * The RE round trip through the real client: our glb (`re export`) → Blender 3.4 import → Blender
  * export glb → `re import --template` → the original motions within 1e-4, motion ids kept.
- * One Blender run (tests/helpers/blender-gltf.py) does four jobs:
+ * (`--template`, and `--into` the original). One Blender run (tests/helpers/blender-gltf.py) does
+ * four jobs:
  *   default import settings (Bone Dir: Temperance), scene at the motions' 60 fps;
  *   import option bone_heuristic = BLENDER ("Bone Dir: Blender");
  *   default settings with one bone turned 60° about the world vertical at one frame (the edit must
@@ -85,6 +86,15 @@ describe.skipIf(!!missing && !inCi)('RE motions through Blender 3.4 and back', (
       const back = readMotionFile(new Uint8Array(fs.readFileSync(j.out)))
       for (let i = 0; i < 3; i++) expect(motionError(orig, i, back, i), `${glb}: motion ${i}`).toBeLessThan(1e-4)
     }
+
+    // --into the original: the two animations of the shared mot name one mot (the second is skipped
+    // with a warning); every motion and id comes back, every other byte is the original's.
+    const into = await cli(['re', 'import', '--gltf', p('default.glb'), '--into', p('t.motlist.663'), '--out', p('back_into'), '--json'])
+    expect(into.code, into.stderr).toBe(0)
+    expect(into.json().warnings.join('\n')).toMatch(/"fixture_idle \[1\]": mot "fixture_idle" is already replaced/)
+    const intoFile = readMotionFile(new Uint8Array(fs.readFileSync(into.json().out)))
+    expect(motionsOf(intoFile).map((m) => m.id)).toEqual([155, 160, 162])
+    for (let i = 0; i < 3; i++) expect(motionError(orig, i, intoFile, i), `--into: motion ${i}`).toBeLessThan(1e-4)
 
     // The edit: L_UpperArm turned 60° about the world vertical (Blender's Z = glTF's +Y) at frame 12:
     // new world rotation = Q·P·L, so its local rotation is P⁻¹·Q·P·L (P its parent's world rotation).

@@ -4,7 +4,8 @@
  * - Each animation replaces the mot of ORIGINAL that has its name (`X [i]`, our export's name for
  *   entry i repeating mot name X, is entry i's mot); `--animation` limits this to the named ones,
  *   `NAME=MOT` maps an animation onto a mot of another name. Without `--animation`, animations
- *   that name no mot are warnings; a mot two animations name takes the first.
+ *   that name no mot are warnings; a mot two animations name takes the one named exactly after it
+ *   (else the first).
  * - A replaced mot keeps its name, frame rate, blending, version and bone headers (its own list,
  *   or none when it uses the motlist's shared list); it animates the channels the original
  *   animated plus any the glTF moves away from the rest pose (a channel the original had and the
@@ -76,7 +77,9 @@ function chooseTargets(f: MotionFile, g: GltfAnimations, chosen: IntoOptions['an
     return out
   }
   if (g.animations.length === 0) throw new FormatError('the glTF holds no animation', { structure: 'animations' })
-  for (const anim of g.animations) {
+  // An animation named exactly after a mot wins over `X [i]` naming the same mot.
+  const exactFirst = [...g.animations].sort((a, b) => Number(!mots.some((m) => m.name === a.name)) - Number(!mots.some((m) => m.name === b.name)))
+  for (const anim of exactFirst) {
     const index = motByName(f, anim.name)
     if (index < 0) warnings.push(`animation "${anim.name}" names no mot of the original; skipped (NAME=MOT maps it onto one)`)
     else add(anim, index)
