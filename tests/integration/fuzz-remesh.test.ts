@@ -105,6 +105,6 @@ describe('mutated meshes through the CLI', () => {
       rmSync(p)
       rmSync(out, { force: true })
     }
-    tally.expectShares('re mesh CLI', { ok: 0.15, error: 0.15 })
+    tally.expectShares('re mesh CLI', { ok: 0.25, error: 0.2 }) // seed 0: 55 % ok, 45 % errors
   })
 })

@@ -26,25 +26,27 @@ function optString(ctx: CommandContext, name: string): string | undefined {
 const exportCmd: Command = {
   name: 're export',
   summary: 'motions of a .motlist.*/.mot.* as glTF 2.0 (an armature with one action per motion)',
-  usage: 're export FILE --out FILE.glb [--motion I] [--skeleton FILE.mesh.*] [--json]',
+  usage: 're export FILE --out FILE.glb [--motion I] [--skeleton SKEL] [--no-mesh] [--json]',
   help: [
     'One node per bone (named after it, parented as in the file, at its reference pose), a skin over them,',
     'and each motion (or only motion index I of `re info`) as one glTF animation named after its mot, with',
     'a LINEAR key at every frame (time frame/FrameRate s); rotations are the file\'s quaternions.',
-    '--skeleton (a mesh skeleton) is not supported yet: the bone headers of FILE give the skeleton.',
-    'JSON: {"out","bytes","bones","animations":[{"name","index","id","frames","frameRate","channels"}],"warnings":[…]}',
+    '--skeleton SKEL (a .mesh.*, or a mot/motlist with bone headers; spec re-motlist §15.10) gives the bones FILE has no',
+    'headers for (game motlists have none); clips find their bone by name hash. With a .mesh.* the glb also holds LOD 0 of',
+    'the mesh skinned over the bone nodes (one primitive per submesh, one material per material name), unless --no-mesh.',
+    'JSON: {"out","bytes","bones","mesh","animations":[{"name","index","id","frames","frameRate","channels"}],"warnings":[…]}',
   ].join('\n'),
-  options: { out: { type: 'string' }, motion: { type: 'string' }, skeleton: { type: 'string' } },
+  options: { out: { type: 'string' }, motion: { type: 'string' }, skeleton: { type: 'string' }, 'no-mesh': { type: 'boolean' } },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const file = ctx.positionals[0]!
     const out = requireString(ctx, 'out')
     const motion = intOption(ctx, 'motion')
     if (motion !== undefined && motion < 0) throw new UsageError('--motion takes a motion index (0 or more)')
-    if (ctx.values.skeleton !== undefined) throw new UsageError('--skeleton is not supported yet (mesh files are not read); the bone headers of FILE give the skeleton')
-    if (path.resolve(out) === path.resolve(file)) throw new UsageError('--out names the input file')
+    const skeleton = optString(ctx, 'skeleton')
+    if (path.resolve(out) === path.resolve(file) || (skeleton !== undefined && path.resolve(out) === path.resolve(skeleton))) throw new UsageError('--out names an input file')
     const { exportMotionGlb } = await gltfFiles()
-    const r = await exportMotionGlb(file, out, motion)
+    const r = await exportMotionGlb(file, out, motion, { skeleton, noMesh: ctx.values['no-mesh'] === true })
     warnAll(ctx, r.warnings)
     const animations = r.built.scene.animations.map((a, i) => ({
       name: a.name,
@@ -54,8 +56,9 @@ const exportCmd: Command = {
       frameRate: a.frameRate,
       channels: a.channels.length,
     }))
-    if (ctx.json) ctx.printJson({ out: r.path, bytes: r.bytes, bones: r.built.boneNodes.length, animations, warnings: r.warnings })
-    else ctx.out(`wrote ${r.path} (${r.bytes} bytes): ${r.built.boneNodes.length} bones, ${animations.length} animation(s)`)
+    const mesh = r.built.scene.meshes.length ? { primitives: r.built.scene.meshes.reduce((n, m) => n + m.primitives.length, 0), materials: r.built.scene.materials.length } : null
+    if (ctx.json) ctx.printJson({ out: r.path, bytes: r.bytes, bones: r.built.boneNodes.length, mesh, animations, warnings: r.warnings })
+    else ctx.out(`wrote ${r.path} (${r.bytes} bytes): ${r.built.boneNodes.length} bones, ${animations.length} animation(s)${mesh ? `, a mesh of ${mesh.primitives} primitive(s) and ${mesh.materials} material(s)` : ''}`)
     return 0
   },
 }
@@ -63,18 +66,20 @@ const exportCmd: Command = {
 const importCmd: Command = {
   name: 're import',
   summary: 'a glTF animation as a .motlist.*/.mot.* in a template\'s version',
-  usage: 're import --template FILE --gltf FILE.glb|.gltf [--animation NAME] --out OUT [--id N] [--tolerance E] [--json]',
+  usage: 're import --template FILE --gltf FILE.glb|.gltf [--animation NAME] [--skeleton SKEL] --out OUT [--id N] [--tolerance E] [--json]',
   help: [
     'Channels are matched to the template\'s bones by node name (unmatched nodes are warnings). Samplers',
     '(STEP, LINEAR, CUBICSPLINE with tangents) are evaluated at every frame 0..F of the template\'s FrameRate,',
     'F = the last key time × rate. Each track is written in the smallest code whose error stays within',
     'E (default 1e-6; rotations single-axis float or 3Component, vectors single-axis float or Full), and',
     'the error is reported. OUT gets the template\'s suffix (name.motlist.663 / name.mot.613).',
+    '--skeleton SKEL (a .mesh.* or a mot/motlist with bone headers): the bones of a template without bone headers',
+    '(game motlists); the output keeps the template\'s layout, bone headers absent where they were.',
     '--animation: default the first animation. --id: motion ID of the entry (default: the ID recorded by',
     '`re export`, else 0).',
     'JSON: {"out","kind","version","motVersion","animation","frameCount","frameRate","id","tracks":[{"bone","channel","codec","compression","keys","maxError"}],"maxError","unmatchedNodes":[…],"warnings":[…],"size"}',
   ].join('\n'),
-  options: { template: { type: 'string' }, gltf: { type: 'string' }, animation: { type: 'string' }, out: { type: 'string' }, id: { type: 'string' }, tolerance: { type: 'string' } },
+  options: { template: { type: 'string' }, gltf: { type: 'string' }, animation: { type: 'string' }, out: { type: 'string' }, id: { type: 'string' }, tolerance: { type: 'string' }, skeleton: { type: 'string' } },
   positionals: { min: 0, max: 0 },
   async run(ctx) {
     const template = requireString(ctx, 'template')
@@ -86,7 +91,7 @@ const importCmd: Command = {
     const tolerance = tolText === undefined ? undefined : Number(tolText)
     if (tolerance !== undefined && !(tolerance >= 0 && Number.isFinite(tolerance))) throw new UsageError(`--tolerance takes a number ≥ 0, got ${JSON.stringify(tolText)}`)
     const { importGltfMotion } = await gltfFiles()
-    const r = await importGltfMotion({ template, gltf, out, animation: optString(ctx, 'animation'), motNumber, tolerance })
+    const r = await importGltfMotion({ template, gltf, out, animation: optString(ctx, 'animation'), motNumber, tolerance, skeletonFile: optString(ctx, 'skeleton') })
     warnAll(ctx, r.warnings)
     const tracks = r.tracks.map((t) => ({ bone: t.bone, channel: t.channel, codec: t.codec, compression: hex(t.compression), keys: t.keys, maxError: t.maxError }))
     if (ctx.json) {

@@ -12,6 +12,7 @@ import { readGltfAnimations, type GltfAnimations } from '../../../src-shared/exp
 import { motionFileScene, importAnimation, templateSkeleton, importOutputName, type ImportOptions, type ImportResult, type MotionFileScene } from '../../../src-shared/formats/re'
 import { buildModZip, type ModInfo } from '../../../src-shared/formats/re/fluffy-mod'
 import { loadMotionFile, type LoadedMotionFile } from './files'
+import { loadSkeletonSource, motionSceneWithSkeletonFile } from './skeleton-files'
 import { tempSibling, writeFileAtomic } from '../../node/atomic'
 
 export { inFile }
@@ -47,9 +48,16 @@ export async function motionScene(file: string, motion?: number | 'none'): Promi
   return { loaded, built }
 }
 
+export interface ExportSkeletonOptions {
+  /** `--skeleton SKEL`: a `.mesh.*` or a mot/motlist with bone headers (spec §15.10). */
+  skeleton?: string
+  /** `--no-mesh`: leave a SKEL mesh's geometry out. */
+  noMesh?: boolean
+}
+
 /** motlist/mot → .glb at `out` (spec §10.9); `motion` picks one motion index. */
-export async function exportMotionGlb(file: string, out: string, motion?: number): Promise<ExportResult> {
-  const { loaded, built } = await motionScene(file, motion)
+export async function exportMotionGlb(file: string, out: string, motion?: number, opts: ExportSkeletonOptions = {}): Promise<ExportResult> {
+  const { loaded, built } = await motionSceneWithSkeletonFile(file, opts.skeleton, motion, opts.noMesh)
   const glb = await exportGlb(built.scene, { generator: 'Modbench re export' })
   await prepareOut(out)
   await writeFileAtomic(out, glb, [file])
@@ -78,6 +86,8 @@ export interface ImportRequest extends ImportOptions {
   template: string
   gltf: string
   out: string
+  /** `--skeleton SKEL` for a template without bone headers. */
+  skeletonFile?: string
 }
 
 export interface ImportFileResult extends Omit<ImportResult, 'bytes'> {
@@ -88,18 +98,19 @@ export interface ImportFileResult extends Omit<ImportResult, 'bytes'> {
 /** glTF + template → the motlist/mot bytes (nothing written); `animations` names the glTF's. */
 export async function buildGltfImport(req: Omit<ImportRequest, 'out'>): Promise<{ result: ImportResult; animations: string[] }> {
   const t = await loadMotionFile(req.template)
-  inFile(req.template, () => templateSkeleton(t.file))
+  const skeleton = req.skeletonFile === undefined ? req.skeleton : (await loadSkeletonSource(req.skeletonFile)).bones
+  inFile(req.template, () => templateSkeleton(t.file, skeleton))
   const g = await loadGltf(req.gltf)
-  const result = inFile(req.gltf, () => importAnimation(t.file, g, req))
+  const result = inFile(req.gltf, () => importAnimation(t.file, g, { ...req, skeleton }))
   result.warnings.unshift(...t.warnings, ...g.warnings)
   return { result, animations: g.animations.map((a) => a.name) }
 }
 
 /** Writes a built import at `out` with the template's suffix (inputs protected). */
-export async function writeGltfImport(r: ImportResult, req: Pick<ImportRequest, 'template' | 'gltf' | 'out'>): Promise<ImportFileResult> {
+export async function writeGltfImport(r: ImportResult, req: Pick<ImportRequest, 'template' | 'gltf' | 'out' | 'skeletonFile'>): Promise<ImportFileResult> {
   const outPath = importOutputName(req.out, r.kind, r.version)
   await prepareOut(outPath)
-  await writeFileAtomic(outPath, r.bytes, [req.template, req.gltf])
+  await writeFileAtomic(outPath, r.bytes, [req.template, req.gltf, ...(req.skeletonFile ? [req.skeletonFile] : [])])
   const { bytes, ...rest } = r
   return { ...rest, path: outPath, size: bytes.byteLength }
 }

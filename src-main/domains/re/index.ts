@@ -9,7 +9,7 @@ export const reNode = defineNodeDomain({
   folderDetectors: reFolderDetectors,
   cli: {
     groups: ['re'],
-    load: () => Promise.all([import('./commands'), import('./gltf-commands')]).then(([m, g]) => [...m.reCommands, ...g.reGltfCommands]),
+    load: () => Promise.all([import('./commands'), import('./gltf-commands'), import('./mesh-commands')]).then(([m, g, k]) => [...m.reCommands, ...g.reGltfCommands, ...k.reMeshCommands]),
   },
   handlers: {
     channels: ['re:openTemplate', 're:sampleMotion', 're:motionScene', 're:openPose', 're:savePose', 're:exportPose', 're:lastFolder', 're:exportGlb', 're:importGltf', 're:modGamePath', 're:packMod'],

@@ -43,6 +43,11 @@ export interface ImportOptions {
   motlistName?: string
   /** Largest error accepted for a smaller key code (see track-encode.ts). */
   tolerance?: number
+  /**
+   * The bones of a template without bone headers (`--skeleton`, skeleton-source.ts). The output
+   * then keeps the template's layout: its mot carries no bone headers either.
+   */
+  skeleton?: MotBone[]
 }
 
 export interface ImportedTrack {
@@ -128,16 +133,18 @@ function matchNodes(g: GltfAnimations, anim: GltfAnimationInfo, skeleton: MotBon
   return { bones, unmatched: [...unmatched], warnings }
 }
 
-/** The template's skeleton; a template without one cannot take an animation. */
-export function templateSkeleton(template: MotionFile): MotBone[] {
+/** The template's skeleton, else `given` (`--skeleton`); a template with neither cannot take an animation. */
+export function templateSkeleton(template: MotionFile, given?: MotBone[]): MotBone[] {
   const skeleton = skeletonOf(template)
-  if (!skeleton || skeleton.length === 0) throw new FormatError('the template has no skeleton (no bone header block)', { structure: 'BoneHeaders' })
-  return skeleton
+  if (skeleton && skeleton.length) return skeleton
+  if (given && given.length) return given
+  throw new FormatError('the template has no skeleton (no bone header block; game motlists keep it in the character\'s .mesh): give it with --skeleton FILE.mesh.*', { structure: 'BoneHeaders' })
 }
 
 /** Builds the motlist/mot bytes (see the file head). */
 export function importAnimation(template: MotionFile, g: GltfAnimations, opts: ImportOptions = {}): ImportResult {
-  const skeleton = templateSkeleton(template)
+  const skeleton = templateSkeleton(template, opts.skeleton)
+  const headers = skeleton === skeletonOf(template)
   const v = templateVersions(template)
   const layout = motLayout(v.mot)
   const anim = pickAnimation(g, opts.animation)
@@ -182,9 +189,9 @@ export function importAnimation(template: MotionFile, g: GltfAnimations, opts: I
     frameCount: F,
     blending: mb.loop === true ? 0 : -1,
     frameRate: rate,
-    bones: boneDrafts(skeleton),
+    bones: headers ? boneDrafts(skeleton) : null,
     clips: [...clips.values()],
-    motSize: kind === 'motlist' ? 'owner' : 'end',
+    motSize: kind === 'motlist' && headers ? 'owner' : 'end',
   })
   const bytes = kind === 'motlist' ? writeMotlist({ version: v.motlist, name: opts.motlistName ?? motName, mots: [mot], entries: [{ mot: 0, motNumber, type: 1 }] }) : mot
   const maxError = tracks.reduce((m, t) => Math.max(m, t.maxError), 0)

@@ -45,8 +45,9 @@ export interface MeshBuffer {
 
 const STRIDES: Record<number, number[]> = { 0: [12], 1: [8], 2: [4], 3: [4], 4: [8, 16], 5: [4] }
 
-export function readMeshBuffer(r: Reader, offset: number, layout: MeshLayout): MeshBuffer | null {
+export function readMeshBuffer(r0: Reader, offset: number, layout: MeshLayout): MeshBuffer | null {
   if (offset === 0) return null
+  const r = r0.at(0, 'MeshBuffer')
   const s = 'MeshBuffer'
   const elementsOffset = offsetAt(r, offset, `${s}.elementsOffset`)
   const vertexBufferOffset = offsetAt(r, offset + 8, `${s}.vertexBufferOffset`)

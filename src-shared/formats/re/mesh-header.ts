@@ -121,7 +121,8 @@ const FIELDS = {
   C: { nameCount: 0x14, lod: 0x20, skeleton: 0x68, aabb: 0x60, buffer: 0x48, materialNames: 0x70, boneNames: 0x78, names: 0x90, streaming: 0x88 },
 } as const
 
-export function readMeshHeader(r: Reader, layout: MeshLayout): MeshHeader {
+export function readMeshHeader(r0: Reader, layout: MeshLayout): MeshHeader {
+  const r = r0.at(0, 'MeshHeader')
   const f = FIELDS[layout.name === 'C' ? 'C' : 'AB']
   const s = 'MeshHeader'
   return {
@@ -140,7 +141,8 @@ export function readMeshHeader(r: Reader, layout: MeshLayout): MeshHeader {
 }
 
 /** The string table (§15.3): nameCount u64 offsets, each to a NUL-terminated 8-bit string (UTF-8). */
-export function readMeshNames(r: Reader, h: MeshHeader): string[] {
+export function readMeshNames(r0: Reader, h: MeshHeader): string[] {
+  const r = r0.at(0, 'MeshNames')
   if (h.nameCount === 0) return []
   r.count(h.nameCount, 8, 'MeshHeader.nameCount', h.nameOffsetsOffset)
   const utf8 = new TextDecoder('utf-8')
@@ -156,7 +158,8 @@ export function readMeshNames(r: Reader, h: MeshHeader): string[] {
 }
 
 /** A u16 name-index list (materials or bones, §15.5/§15.6): names[index[i]]. */
-export function readNameIndexList(r: Reader, offset: number, count: number, names: readonly string[], structure: string): string[] {
+export function readNameIndexList(r0: Reader, offset: number, count: number, names: readonly string[], structure: string): string[] {
+  const r = r0.at(0, structure)
   if (count === 0) return []
   r.count(count, 2, `${structure} count`, offset)
   const out: string[] = []

@@ -46,8 +46,9 @@ export interface MeshLodHeader {
   lods: MeshLod[]
 }
 
-function readGroup(r: Reader, o: number, gi: number, layout: MeshLayout, materialCount: number): MeshSubmesh[] {
+function readGroup(r0: Reader, o: number, gi: number, layout: MeshLayout, materialCount: number): MeshSubmesh[] {
   const s = `MeshGroup[${gi}]`
+  const r = r0.at(0, s)
   const count = r.u8At(o + 1, `${s}.submeshCount`)
   const groupVertices = r.u32At(o + 8, `${s}.vertexCount`)
   r.count(count, layout.submeshSize, `${s}.submeshCount`, o + 16)
@@ -99,7 +100,8 @@ function readLod(r: Reader, o: number, li: number, layout: MeshLayout, materialC
 }
 
 /** The LOD header and every LOD's submeshes (null when lodHeaderOffset is 0). */
-export function readMeshLods(r: Reader, h: MeshHeader, layout: MeshLayout): MeshLodHeader | null {
+export function readMeshLods(r0: Reader, h: MeshHeader, layout: MeshLayout): MeshLodHeader | null {
+  const r = r0.at(0, 'MeshLodHeader')
   const o = h.lodHeaderOffset
   if (o === 0) return null
   const s = 'MeshLodHeader'

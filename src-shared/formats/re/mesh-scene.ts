@@ -154,7 +154,7 @@ export function motionSceneWithSkeleton(file: MotionFile, source: SkeletonSource
     throw new FormatError('the file has no bone headers (game motlists keep the skeleton in the character\'s .mesh); give it with --skeleton FILE.mesh.*', { structure: 'BoneHeaders' })
   }
   const built = motionFileScene(file, { ...opts, skeleton: merged.bones })
-  if (source && merged.added) built.warnings.unshift(`${merged.added} bone(s) taken from the --skeleton file`)
+  if (source && merged.added && merged.added < merged.bones.length) built.warnings.unshift(`${merged.added} bone(s) the file has no headers for taken from the --skeleton file`)
   let mesh = false
   if (source?.kind === 'mesh' && !opts.noMesh) {
     const before = built.scene.meshes.length

@@ -101,7 +101,8 @@ function matrixArray(r: Reader, base: number, count: number, field: string): num
 }
 
 /** Reads the skeleton (null when skeletonOffset is 0). */
-export function readMeshSkeleton(r: Reader, h: MeshHeader, names: readonly string[]): MeshSkeleton | null {
+export function readMeshSkeleton(r0: Reader, h: MeshHeader, names: readonly string[]): MeshSkeleton | null {
+  const r = r0.at(0, 'MeshSkeleton')
   const o = h.skeletonOffset
   if (o === 0) return null
   const s = 'MeshSkeleton'
