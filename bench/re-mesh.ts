@@ -17,16 +17,11 @@ import { exportGlb } from '../src-shared/export/gltf'
 import { fixtureClips } from '../tests/fixtures/re/template'
 import { largeSkeleton } from '../tests/fixtures/re/skeleton'
 import { buildMesh, stripSubmesh, type MeshBoneDraft } from '../tests/fixtures/re/mesh'
+import { once } from './re-gltf'
 
 const BONES = 300
 const MOTIONS = 100
 const FRAMES = 60
-
-function once<T>(fn: () => T): { ms: number; value: T } {
-  const t0 = performance.now()
-  const value = fn()
-  return { ms: performance.now() - t0, value }
-}
 
 /** Best of `n` runs (ms): the figure least disturbed by other work on the machine. */
 function best<T>(n: number, fn: () => T): { ms: number; value: T } {

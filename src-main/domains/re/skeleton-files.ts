@@ -2,20 +2,9 @@
  * Node side of `.mesh` files and `--skeleton SKEL` (CLI.md "RE Engine motions", spec re-motlist
  * §15): reading a mesh or a skeleton source with errors that name the user's path.
  */
-import { promises as fsp } from 'node:fs'
-import { FormatError, inFile } from '../../../src-shared/binary'
+import { inFile } from '../../../src-shared/binary'
 import { motionSceneWithSkeleton, readMesh, readSkeletonSource, type MotionFileScene, type ReMesh, type SkeletonSource } from '../../../src-shared/formats/re'
-import { loadMotionFile, type LoadedMotionFile } from './files'
-
-async function readBytes(p: string): Promise<Uint8Array> {
-  try {
-    const b = await fsp.readFile(p)
-    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException
-    throw new FormatError(err.code === 'ENOENT' ? 'file not found' : err.code === 'EISDIR' ? 'is a folder, not a file' : err.message, { file: p })
-  }
-}
+import { loadMotionFile, readBytes, type LoadedMotionFile } from './files'
 
 /** A `.mesh.*` file (its suffix picks the layout, §15.1). */
 export async function loadMesh(p: string): Promise<ReMesh> {

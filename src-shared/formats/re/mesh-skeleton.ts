@@ -11,22 +11,16 @@
 import type { Reader } from '../../binary'
 import type { Quat, Vec3 } from './euler'
 import { boneHash } from './hash'
+import type { MotBone } from './bone-header'
 import { offsetAt, readNameIndexList, type MeshHeader } from './mesh-header'
 
 export const MESH_BONE_INFO_SIZE = 16
 /** Far beyond any real skeleton (a few hundred bones); stops absurd counts early. */
 export const MAX_MESH_BONES = 4096
 
-export interface MeshBone {
-  index: number
-  name: string
-  /** §6 hash of the name (UTF-16LE murmur3). */
-  hash: number
-  /** Parent bone index, −1 for a root. */
-  parent: number
-  /** Local reference pose, decomposed from the local matrix. */
-  translation: Vec3
-  rotation: Quat
+/** A mesh bone: the motion bone's fields (name, §6 hash, parent, local reference pose) and the mesh's own. */
+export interface MeshBone extends Omit<MotBone, 'storedIndex'> {
+  /** Local reference scale (translation and rotation: decomposed from the local matrix too). */
   scale: Vec3
   /** The stored local, world and inverse-bind matrices, column-major (glTF order). */
   local: Float32Array
