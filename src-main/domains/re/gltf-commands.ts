@@ -27,25 +27,27 @@ function optString(ctx: CommandContext, name: string): string | undefined {
 const exportCmd: Command = {
   name: 're export',
   summary: 'motions of a .motlist.*/.mot.* as glTF 2.0 (an armature with one action per motion)',
-  usage: 're export FILE --out FILE.glb [--motion I] [--skeleton FILE.mesh.*] [--json]',
+  usage: 're export FILE --out FILE.glb [--motion I] [--skeleton SKEL] [--no-mesh] [--json]',
   help: [
     'One node per bone (named after it, parented as in the file, at its reference pose), a skin over them,',
     'and each motion (or only motion index I of `re info`) as one glTF animation named after its mot, with',
     'a LINEAR key at every frame (time frame/FrameRate s); rotations are the file\'s quaternions.',
-    '--skeleton (a mesh skeleton) is not supported yet: the bone headers of FILE give the skeleton.',
-    'JSON: {"out","bytes","bones","animations":[{"name","index","id","frames","frameRate","channels"}],"warnings":[…]}',
+    '--skeleton SKEL (a .mesh.*, or a mot/motlist with bone headers; spec re-motlist §15.10) gives the bones FILE has no',
+    'headers for (game motlists have none); clips find their bone by name hash. With a .mesh.* the glb also holds LOD 0 of',
+    'the mesh skinned over the bone nodes (one primitive per submesh, one material per material name), unless --no-mesh.',
+    'JSON: {"out","bytes","bones","mesh","animations":[{"name","index","id","frames","frameRate","channels"}],"warnings":[…]}',
   ].join('\n'),
-  options: { out: { type: 'string' }, motion: { type: 'string' }, skeleton: { type: 'string' } },
+  options: { out: { type: 'string' }, motion: { type: 'string' }, skeleton: { type: 'string' }, 'no-mesh': { type: 'boolean' } },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const file = ctx.positionals[0]!
     const out = requireString(ctx, 'out')
     const motion = intOption(ctx, 'motion')
     if (motion !== undefined && motion < 0) throw new UsageError('--motion takes a motion index (0 or more)')
-    if (ctx.values.skeleton !== undefined) throw new UsageError('--skeleton is not supported yet (mesh files are not read); the bone headers of FILE give the skeleton')
-    if (path.resolve(out) === path.resolve(file)) throw new UsageError('--out names the input file')
+    const skeleton = optString(ctx, 'skeleton')
+    if (path.resolve(out) === path.resolve(file) || (skeleton !== undefined && path.resolve(out) === path.resolve(skeleton))) throw new UsageError('--out names an input file')
     const { exportMotionGlb } = await gltfFiles()
-    const r = await exportMotionGlb(file, out, motion)
+    const r = await exportMotionGlb(file, out, motion, { skeleton, noMesh: ctx.values['no-mesh'] === true })
     warnAll(ctx, r.warnings)
     const animations = r.built.scene.animations.map((a, i) => ({
       name: a.name,
@@ -55,8 +57,9 @@ const exportCmd: Command = {
       frameRate: a.frameRate,
       channels: a.channels.length,
     }))
-    if (ctx.json) ctx.printJson({ out: r.path, bytes: r.bytes, bones: r.built.boneNodes.length, animations, warnings: r.warnings })
-    else ctx.out(`wrote ${r.path} (${r.bytes} bytes): ${r.built.boneNodes.length} bones, ${animations.length} animation(s)`)
+    const mesh = r.built.scene.meshes.length ? { primitives: r.built.scene.meshes.reduce((n, m) => n + m.primitives.length, 0), materials: r.built.scene.materials.length } : null
+    if (ctx.json) ctx.printJson({ out: r.path, bytes: r.bytes, bones: r.built.boneNodes.length, mesh, animations, warnings: r.warnings })
+    else ctx.out(`wrote ${r.path} (${r.bytes} bytes): ${r.built.boneNodes.length} bones, ${animations.length} animation(s)${mesh ? `, a mesh of ${mesh.primitives} primitive(s) and ${mesh.materials} material(s)` : ''}`)
     return 0
   },
 }
@@ -73,7 +76,7 @@ function animationChoices(values: string[], names: string[]): AnimationChoice[] 
 const importCmd: Command = {
   name: 're import',
   summary: 'glTF animations as a .motlist.*/.mot.* in a template\'s version',
-  usage: 're import --gltf FILE.glb|.gltf (--into FILE | --template FILE) [--animation NAME[=MOT]]… --out OUT [--id N] [--tolerance E] [--json]',
+  usage: 're import --gltf FILE.glb|.gltf (--into FILE | --template FILE) [--animation NAME[=MOT]]… [--skeleton SKEL] --out OUT [--id N] [--tolerance E] [--json]',
   help: [
     'Each animation is read as the pose it shows in world space at each frame and mapped back through both',
     'rest poses (the glTF\'s node rest TRS and the template\'s bone reference pose), so an exporter that',
@@ -88,9 +91,11 @@ const importCmd: Command = {
     '--into ORIGINAL: each animation replaces the mot of ORIGINAL that has its name (NAME=MOT: another mot);',
     'the mot keeps its name, rate and bone headers and animates the channels it had plus any the glTF moves',
     'away from rest; every other byte of ORIGINAL (other mots, ids, names) is kept. OUT gets ORIGINAL\'s suffix.',
+    '--skeleton SKEL (a .mesh.* or a mot/motlist with bone headers): the bones of a target without bone headers',
+    '(game motlists); the output keeps the target\'s layout, bone headers absent where they were.',
     'JSON: {"out","motions":[{"animation","mot","motionId","frameCount","maxError","tracks":[{"bone","channel","codec","compression","keys","maxError"}]}],"warnings":[…]}',
   ].join('\n'),
-  options: { template: { type: 'string' }, into: { type: 'string' }, gltf: { type: 'string' }, animation: { type: 'string', multiple: true }, out: { type: 'string' }, id: { type: 'string' }, tolerance: { type: 'string' } },
+  options: { template: { type: 'string' }, into: { type: 'string' }, gltf: { type: 'string' }, animation: { type: 'string', multiple: true }, out: { type: 'string' }, id: { type: 'string' }, tolerance: { type: 'string' }, skeleton: { type: 'string' } },
   positionals: { min: 0, max: 0 },
   async run(ctx) {
     const into = optString(ctx, 'into')
@@ -110,7 +115,7 @@ const importCmd: Command = {
       return chosen.length ? animationChoices(chosen, names) : undefined
     }
     const { importGltfMotion } = await gltfFiles()
-    const r = await importGltfMotion({ template, into: into !== undefined, gltf, out, motNumber, tolerance, choose })
+    const r = await importGltfMotion({ template, into: into !== undefined, gltf, out, motNumber, tolerance, choose, skeletonFile: optString(ctx, 'skeleton') })
     warnAll(ctx, r.warnings)
     const motions = r.motions.map((m) => ({
       animation: m.animation,

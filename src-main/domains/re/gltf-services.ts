@@ -29,7 +29,7 @@ export const reGltfHandlers: Handlers = {
   're:exportGlb': async (req, ctx) => {
     const src = ctx.allowPath(req.path, 'read')
     const out = ctx.allowPath(req.out, 'write', { overwrite: req.overwrite })
-    const r = await exportMotionGlb(src, out, req.motion)
+    const r = await exportMotionGlb(src, out, req.motion, { skeleton: req.skeleton === undefined ? undefined : ctx.allowPath(req.skeleton, 'read') })
     ctx.grantPath(r.path)
     return { path: r.path, bytes: r.bytes, animations: r.built.scene.animations.map((a) => a.name), warnings: r.warnings }
   },

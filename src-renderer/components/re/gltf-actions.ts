@@ -12,11 +12,11 @@ export type Ask = (kind: 'open-file' | 'save-file', title: string, defaultPath: 
 
 const stem = (p: string) => p.replace(/\.(motlist|mot)(\.\d+)?$/i, '')
 
-/** Export .glb of a template (one motion or all). */
-export async function exportGlb(ask: Ask, path: string, motion?: number): Promise<string | null> {
+/** Export .glb of a template (one motion or all), with the character's mesh when one is open. */
+export async function exportGlb(ask: Ask, path: string, motion?: number, mesh?: string): Promise<string | null> {
   const out = await ask('save-file', 'Export motions as glTF binary (.glb)', `${stem(path)}${motion !== undefined ? `_${motion}` : ''}.glb`)
   if (!out) return null
-  const r = await bridge.invoke('re:exportGlb', { path, out, motion, overwrite: true })
+  const r = await bridge.invoke('re:exportGlb', { path, out, motion, overwrite: true, ...(mesh ? { skeleton: mesh } : {}) })
   return `Exported ${r.path} (${r.animations.length} animation(s), ${r.bytes} bytes).`
 }
 

@@ -57,6 +57,11 @@ export interface ImportOptions {
   motlistName?: string
   /** Largest error accepted for a smaller key code (see track-encode.ts). */
   tolerance?: number
+  /**
+   * The bones of a template without bone headers (`--skeleton`, skeleton-source.ts). The output
+   * then keeps the template's layout: its mot carries no bone headers either.
+   */
+  skeleton?: MotBone[]
 }
 
 export interface ImportedTrack {
@@ -175,11 +180,12 @@ export function matchWarnings(g: GltfAnimations, anims: readonly GltfAnimationIn
   return { unmatched: [...unmatched], warnings }
 }
 
-/** The template's skeleton; a template without one cannot take an animation. */
-export function templateSkeleton(template: MotionFile): MotBone[] {
+/** The template's skeleton, else `given` (`--skeleton`); a template with neither cannot take an animation. */
+export function templateSkeleton(template: MotionFile, given?: MotBone[]): MotBone[] {
   const skeleton = skeletonOf(template)
-  if (!skeleton || skeleton.length === 0) throw new FormatError('the template has no skeleton (no bone header block)', { structure: 'BoneHeaders' })
-  return skeleton
+  if (skeleton && skeleton.length) return skeleton
+  if (given && given.length) return given
+  throw new FormatError('the template has no skeleton (no bone header block; game motlists keep it in the character\'s .mesh): give it with --skeleton FILE.mesh.*', { structure: 'BoneHeaders' })
 }
 
 /** A translation/scale track that stays within this of the rest value at every frame is not written. */
@@ -260,7 +266,8 @@ export function animationClips(c: MotionCtx, anim: GltfAnimationInfo, warnings: 
 
 /** Builds the motlist/mot bytes (see the file head). */
 export function importAnimation(template: MotionFile, g: GltfAnimations, opts: ImportOptions = {}): ImportResult {
-  const skeleton = templateSkeleton(template)
+  const skeleton = templateSkeleton(template, opts.skeleton)
+  const headers = skeleton === skeletonOf(template)
   const v = templateVersions(template)
   const picked = pickAnimations(g, opts.animations ?? (opts.animation !== undefined ? [opts.animation] : undefined))
   const anims = picked.map((p) => p.anim)
@@ -276,7 +283,8 @@ export function importAnimation(template: MotionFile, g: GltfAnimations, opts: I
     motions.push({ animation: anim.name, mot: id.mot, motionId: id.motionId, idSource: id.source, frameCount: F, tracks, maxError: tracks.reduce((m, t) => Math.max(m, t.maxError), 0) })
     const loop = (anim.extras.modbench as { loop?: unknown } | undefined)?.loop === true
     const owner = i === 0
-    return writeMot({ version: v.mot, name: id.mot, frameCount: F, blending: loop ? 0 : -1, frameRate: v.frameRate, bones: owner ? boneDrafts(skeleton) : null, clips, motSize: owner && template.kind === 'motlist' ? 'owner' : 'end' })
+    // A template without bone headers (--skeleton) gives mots without them too (its own layout).
+    return writeMot({ version: v.mot, name: id.mot, frameCount: F, blending: loop ? 0 : -1, frameRate: v.frameRate, bones: owner && headers ? boneDrafts(skeleton) : null, clips, motSize: owner && headers && template.kind === 'motlist' ? 'owner' : 'end' })
   })
   const kind = template.kind
   const bytes = kind === 'motlist' ? writeMotlist({ version: v.motlist, name: opts.motlistName ?? motions[0]!.mot, mots, entries: motions.map((m, i) => ({ mot: i, motNumber: m.motionId, type: 1 })) }) : mots[0]!

@@ -31,6 +31,8 @@ export interface IntoOptions {
   tolerance?: number
   /** ORIGINAL's path: errors about its mots name it. */
   file?: string
+  /** `--skeleton`: the bones of an ORIGINAL without bone headers (its mots stay without them). */
+  skeleton?: MotBone[]
 }
 
 interface Target {
@@ -137,7 +139,7 @@ export function importInto(original: MotionFile, bytes: Uint8Array, g: GltfAnima
   const motions: ImportedMotion[] = []
   const images = new Map<number, Uint8Array>()
   for (const t of targets) {
-    const skeleton = t.mot.bones ?? (original.kind === 'motlist' ? original.motlist.skeleton : null)
+    const skeleton = t.mot.bones ?? (original.kind === 'motlist' ? original.motlist.skeleton : null) ?? opts.skeleton ?? null
     if (!skeleton || skeleton.length === 0) throw new FormatError(`mot "${t.mot.name}" at ${hex(t.mot.offset)} has no skeleton (no bone header block)`, { file: opts.file, structure: 'BoneHeaders' })
     const match = matchNodes(g, skeleton)
     const m = matchWarnings(g, [t.anim], skeleton, match)

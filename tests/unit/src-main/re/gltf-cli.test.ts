@@ -133,7 +133,11 @@ describe('re export', () => {
   it('usage errors exit 2; a motion that does not exist or a non-finite key exits 1 and writes nothing', async () => {
     expect((await cli('re', 'export', template)).code).toBe(2)
     expect((await cli('re', 'export', template, '--out', p('x.glb'), '--motion', '-1')).code).toBe(2)
-    expect((await cli('re', 'export', template, '--out', p('x.glb'), '--skeleton', 'a.mesh.221108797')).code).toBe(2)
+    expect((await cli('re', 'export', template, '--out', p('x.glb'), '--skeleton')).code).toBe(2)
+    // a --skeleton that is not there: exit 1 naming it (tests/integration/contract-remesh.test.ts covers the mesh)
+    const missing = await cli('re', 'export', template, '--out', p('x.glb'), '--skeleton', p('a.mesh.221108797'))
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain('a.mesh.221108797: file not found')
     const before = files()
     let r = await cli('re', 'export', template, '--out', p('x.glb'), '--motion', '7')
     expect(r.code).toBe(1)

@@ -46,6 +46,7 @@ vi.mock('../../../../../src-renderer/bridge', () => ({
       calls.push({ channel, req })
       switch (channel) {
         case 're:openTemplate': return TEMPLATE
+        case 're:findMesh': return { meshes: [] }
         case 're:lastFolder': return { folder: '/out' }
         case 're:savePose': return { path: req.out, version: 663, size: 1234, posed: 2, boneCount: 40, unknownBones: [], warnings: [] }
         case 're:openPose': return { path: req.path, poses: [{ name: 'P1', joints: [{ name: 'Head', euler: [0, 0.5, 0] }, { name: 'NotABone', euler: [1, 0, 0] }] }, { name: 'P2', joints: [] }] }
@@ -370,7 +371,7 @@ describe('RE pose editor', () => {
     const app = mount(asset('emv-pose-entry', { pose: 'P1' }))
     await settle()
     // (the glTF panel asks for the template's remembered mod game path on its own)
-    expect(calls.map((c) => c.channel).filter((c) => c !== 're:modGamePath')).toEqual(['re:openTemplate', 're:openPose'])
+    expect(calls.map((c) => c.channel).filter((c) => c !== 're:modGamePath')).toEqual(['re:openTemplate', 're:findMesh', 're:openPose'])
     expect($('re-status').textContent).toContain('Applied pose "P1" to 1 bone')
     expect(document.body.textContent).toContain('NotABone')
     expect(($('re-pose-choice') as HTMLSelectElement).value).toBe('P1')
