@@ -11,6 +11,7 @@ import * as path from 'node:path'
 import { strFromU8, unzipSync } from 'fflate'
 import { cli as runCli, spawnCli } from '../helpers/cli'
 import { spec103Bytes } from '../fixtures/re/spec-vectors'
+import { characterMesh } from '../fixtures/re/mesh'
 
 const cli = (...argv: string[]) => runCli(argv)
 let dir: string
@@ -28,6 +29,10 @@ beforeAll(() => {
   const bad = spec.slice()
   bad.set([0x78, 0x78, 0x78, 0x78], 4)
   writeFileSync(p('nomagic.motlist.663'), bad)
+  // a RE4R mesh (layout C, spec §15.1) and the same cut short
+  const mesh = characterMesh('C')
+  writeFileSync(p('cha0.mesh.221108797'), mesh)
+  writeFileSync(p('cut.mesh.221108797'), mesh.subarray(0, 0x40))
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -67,6 +72,18 @@ describe('re pack-mod checks the file it packs', () => {
       expect(r.stderr).toMatch(/ at 0x[0-9A-F]+: /)
       expect(readdirSync(dir)).not.toContain(`${f}.zip`)
     }
+  })
+
+  it('a .mesh.N is read in the layout its suffix names: a good one is packed, a cut one is exit 1', async () => {
+    const ok = await pack('cha0.mesh.221108797', 'natives/stm/_chainsaw/character/ch/cha0/cha000/00/cha000_00.mesh.221108797', 'mesh.zip')
+    expect(ok.code, ok.stderr).toBe(0)
+    const bad = await pack('cut.mesh.221108797', 'natives/stm/x/cut.mesh.221108797', 'cutmesh.zip')
+    expect(bad.code).toBe(1)
+    expect(bad.stderr).toContain(p('cut.mesh.221108797'))
+    expect(readdirSync(dir)).not.toContain('cutmesh.zip')
+    const v = await pack('cha0.mesh.221108797', 'natives/stm/x/cha0.mesh.2109108288', 'v2.zip')
+    expect(v.code).toBe(1)
+    expect(v.stderr).toMatch(/is a \.mesh\.221108797 but the game path natives\/stm\/x\/cha0\.mesh\.2109108288 names a \.mesh\.2109108288/)
   })
 
   it('line breaks in the description are written as Fluffy\'s literal \\n (CRLF, LF, CR alike)', async () => {

@@ -12,12 +12,13 @@
  * per key). A game path that ends in `/` gets the file's own name appended.
  *
  * The packed file is checked first (`checkModFile`): a name `x.KIND.N` whose kind Modbench reads
- * must parse as that kind with version N, and the game path's own `.KIND.N` must be the same (the
+ * (motlist, mot, mesh) must parse as that kind with version N (a mesh: in the layout N names), and the game path's own `.KIND.N` must be the same (the
  * game loads a file by its suffix: a `.motlist.85` under a `.motlist.663` path is never read).
  */
 import { zipSync, type Zippable } from 'fflate'
 import { FormatError } from '../../binary'
 import { readMotionFile } from './motion-file'
+import { readMesh } from './mesh'
 
 export interface ModInfo {
   name: string
@@ -107,6 +108,12 @@ const KIND_READERS: Record<string, (bytes: Uint8Array, file: string) => { kind: 
   mot: (b, f) => {
     const m = readMotionFile(b, f)
     return m.kind === 'mot' ? { kind: 'mot', version: m.mot.version } : { kind: 'motlist', version: m.motlist.version }
+  },
+  // A mesh's suffix is not its internal version (spec §15.1): the suffix picks the layout, and the
+  // file must parse in it.
+  mesh: (b, f) => {
+    const m = readMesh(b, f)
+    return { kind: 'mesh', version: m.suffix ?? m.version }
   },
 }
 
