@@ -2,7 +2,9 @@
  * The RE round trip through the real client: our glb (`re export`) → Blender 3.4 import → Blender
  * export glb → `re import --template` → the original motions within 1e-4, motion ids kept.
  * (`--template`, and `--into` the original). One Blender run (tests/helpers/blender-gltf.py) does
- * four jobs:
+ * five jobs:
+ *   a game-style motlist (no bone headers) exported with the character's mesh (--skeleton), back
+ *   --into it with the mesh as --skeleton;
  *   default import settings (Bone Dir: Temperance), scene at the motions' 60 fps;
  *   import option bone_heuristic = BLENDER ("Bone Dir: Blender");
  *   default settings with one bone turned 60° about the world vertical at one frame (the edit must
@@ -18,7 +20,9 @@ import * as path from 'node:path'
 import { spawnSync } from 'node:child_process'
 import { cli } from '../helpers/cli'
 import { buildTemplateMotlist } from '../fixtures/re/template'
-import { motionsOf, readMotionFile, sampleMot, quatMultiply, quatConjugate, type MotionFile, type Quat } from '../../src-shared/formats/re'
+import { buildGameMotlist } from '../fixtures/re/game-motlist'
+import { characterMesh } from '../fixtures/re/mesh'
+import { motionsOf, readMotionFile, readMesh, meshSkeletonBones, sampleMot, quatMultiply, quatConjugate, type MotionFile, type Quat } from '../../src-shared/formats/re'
 import { motionDifference } from '../helpers/re-motion'
 
 const script = path.resolve(import.meta.dirname, '..', 'helpers', 'blender-gltf.py')
@@ -56,6 +60,9 @@ const motionError = motionDifference
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-e2e-blender-'))
   fs.writeFileSync(p('t.motlist.663'), buildTemplateMotlist({ motlistName: 'blender_rt' }))
+  // as the game ships them: a motlist without bone headers, the skeleton (and skin) in the mesh
+  fs.writeFileSync(p('game.motlist.663'), buildGameMotlist())
+  fs.writeFileSync(p('cha.mesh.221108797'), characterMesh('C'))
 })
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
@@ -64,7 +71,9 @@ describe.skipIf(!!missing && !inCi)('RE motions through Blender 3.4 and back', (
     expect(missing, 'CI must install Debian\'s blender and python3-numpy (.ci/run)').toBeNull()
     expect((await cli(['re', 'export', p('t.motlist.663'), '--out', p('all.glb')])).code).toBe(0)
     expect((await cli(['re', 'export', p('t.motlist.663'), '--motion', '2', '--out', p('wave.glb')])).code).toBe(0)
+    expect((await cli(['re', 'export', p('game.motlist.663'), '--skeleton', p('cha.mesh.221108797'), '--out', p('game.glb')])).code).toBe(0)
     const jobs = [
+      { in: p('game.glb'), out: p('game_back.glb'), fps: 60 },
       { in: p('all.glb'), out: p('default.glb'), fps: 60 },
       { in: p('all.glb'), out: p('heuristic.glb'), fps: 60, import: { bone_heuristic: 'BLENDER' } },
       { in: p('wave.glb'), out: p('edit.glb'), fps: 60, edit: EDIT },
@@ -73,7 +82,18 @@ describe.skipIf(!!missing && !inCi)('RE motions through Blender 3.4 and back', (
     fs.writeFileSync(p('jobs.json'), JSON.stringify(jobs))
     const run = spawnSync(blender, ['-b', '--factory-startup', '--python', script, '--', p('jobs.json')], { encoding: 'utf8', timeout: 170_000 })
     expect(run.status, `blender: ${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`).toBe(0)
-    expect(run.stdout.match(/^JOB \d+:/gm)).toHaveLength(4)
+    expect(run.stdout.match(/^JOB \d+:/gm)).toHaveLength(5)
+
+    // A game motlist and the character's mesh (skinned, in the glb): --into the original with the
+    // mesh as --skeleton; ids and the headerless layout kept.
+    const g = await cli(['re', 'import', '--gltf', p('game_back.glb'), '--into', p('game.motlist.663'), '--skeleton', p('cha.mesh.221108797'), '--out', p('game_into'), '--json'])
+    expect(g.code, g.stderr).toBe(0)
+    expect(g.json().warnings).toEqual([])
+    const game = readMotionFile(new Uint8Array(fs.readFileSync(p('game.motlist.663'))))
+    const gameBack = readMotionFile(new Uint8Array(fs.readFileSync(g.json().out)))
+    const meshBones = meshSkeletonBones(readMesh(new Uint8Array(fs.readFileSync(p('cha.mesh.221108797'))), p('cha.mesh.221108797')))
+    expect(motionsOf(gameBack).map((m) => [m.id, m.mot!.bones])).toEqual(motionsOf(game).map((m) => [m.id, null]))
+    for (let i = 0; i < motionsOf(game).length; i++) expect(motionError(game, i, gameBack, i, undefined, meshBones), `game motion ${i}`).toBeLessThan(1e-4)
 
     const orig = readMotionFile(new Uint8Array(fs.readFileSync(p('t.motlist.663'))))
     const names = ['fixture_idle', 'fixture_idle [1]', 'fixture_wave']

@@ -10,7 +10,10 @@
 #                                                         active action (as a user does with R Z 60)
 # and is exported as .glb with the exporter's defaults. A line "JOB i: …" reports each job.
 import numpy
-numpy.bool = bool  # Debian's numpy 1.24 dropped the alias that Blender 3.4's glTF add-on still uses
+if not hasattr(numpy, "bool"):
+    # numpy.bool = bool: Debian's numpy 1.24 dropped the alias Blender 3.4's glTF add-on still
+    # uses. numpy >= 2 has numpy.bool again (its own bool type, which numpy.ma needs): kept.
+    numpy.bool = bool
 
 import json
 import sys

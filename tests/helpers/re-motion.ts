@@ -2,10 +2,10 @@
  * Comparing RE motions frame by frame (the round-trip tests): the largest difference between
  * motion `a` of `x` and motion `b` of `y` over every frame and every skeleton bone, a bone without
  * a track taken at its reference pose; rotations compared up to sign (q and −q are one rotation).
- * `edit` replaces one bone's expected local rotation at one frame. Different frame counts give
- * Infinity.
+ * `edit` replaces one bone's expected local rotation at one frame; `skeleton` gives the bones of
+ * files without bone headers (a game motlist: the mesh's). Different frame counts give Infinity.
  */
-import { motionsOf, sampleMot, type MotionFile, type Quat } from '../../src-shared/formats/re'
+import { motionsOf, sampleMot, type MotBone, type MotionFile, type Quat } from '../../src-shared/formats/re'
 
 export interface RotationEdit {
   bone: string
@@ -13,9 +13,11 @@ export interface RotationEdit {
   rotation: Quat
 }
 
-export function motionDifference(x: MotionFile, a: number, y: MotionFile, b: number, edit?: RotationEdit): number {
-  const m = motionsOf(x)[a]!
-  const n = motionsOf(y)[b]!
+export function motionDifference(x: MotionFile, a: number, y: MotionFile, b: number, edit?: RotationEdit, skeleton?: MotBone[]): number {
+  const m = { ...motionsOf(x)[a]! }
+  const n = { ...motionsOf(y)[b]! }
+  m.skeleton ??= skeleton ?? null
+  n.skeleton ??= skeleton ?? null
   if (m.mot!.header.frameCount !== n.mot!.header.frameCount) return Infinity
   let worst = 0
   for (let f = 0; f <= m.mot!.header.frameCount; f++) {
