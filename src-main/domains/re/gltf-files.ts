@@ -9,7 +9,7 @@ import * as path from 'node:path'
 import { FormatError, inFile } from '../../../src-shared/binary'
 import { exportGlb } from '../../../src-shared/export/gltf'
 import { readGltfAnimations, type GltfAnimations } from '../../../src-shared/export/gltf-read'
-import { motionFileScene, importAnimation, templateSkeleton, importOutputName, type ImportOptions, type ImportResult, type MotionFileScene } from '../../../src-shared/formats/re'
+import { motionFileScene, importAnimation, templateSkeleton, importOutputName, type ImportOptions, type ImportResult, type MotBone, type MotionFileScene } from '../../../src-shared/formats/re'
 import { buildModZip, type ModInfo } from '../../../src-shared/formats/re/fluffy-mod'
 import { loadMotionFile, type LoadedMotionFile } from './files'
 import { loadSkeletonSource, motionSceneWithSkeletonFile } from './skeleton-files'
@@ -96,14 +96,14 @@ export interface ImportFileResult extends Omit<ImportResult, 'bytes'> {
 }
 
 /** glTF + template → the motlist/mot bytes (nothing written); `animations` names the glTF's. */
-export async function buildGltfImport(req: Omit<ImportRequest, 'out'>): Promise<{ result: ImportResult; animations: string[] }> {
+export async function buildGltfImport(req: Omit<ImportRequest, 'out'>): Promise<{ result: ImportResult; animations: string[]; skeleton: MotBone[] }> {
   const t = await loadMotionFile(req.template)
   const skeleton = req.skeletonFile === undefined ? req.skeleton : (await loadSkeletonSource(req.skeletonFile)).bones
-  inFile(req.template, () => templateSkeleton(t.file, skeleton))
+  const bones = inFile(req.template, () => templateSkeleton(t.file, skeleton))
   const g = await loadGltf(req.gltf)
   const result = inFile(req.gltf, () => importAnimation(t.file, g, { ...req, skeleton }))
   result.warnings.unshift(...t.warnings, ...g.warnings)
-  return { result, animations: g.animations.map((a) => a.name) }
+  return { result, animations: g.animations.map((a) => a.name), skeleton: bones }
 }
 
 /** Writes a built import at `out` with the template's suffix (inputs protected). */
