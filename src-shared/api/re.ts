@@ -81,7 +81,7 @@ export interface ReApi {
    * (template suffix) and returns `path`/`size`.
    */
   're:importGltf': {
-    req: { template: string; gltf: string; animation?: string; motNumber?: number; out?: string; overwrite?: boolean }
+    req: { template: string; gltf: string; animation?: string; motNumber?: number; out?: string; overwrite?: boolean; skeleton?: string }
     res: ImportedGltf
   }
   /**

@@ -188,6 +188,27 @@ describe('re export FILE --skeleton SKEL', () => {
     expect(r.stderr).toMatch(/match no bone/)
   })
 
+  it('a motlist with its own bone headers and a mesh: the headers stay, the mesh bones it lacks are added, the mesh skinned', async () => {
+    const tmpl = path.join(dir, 'own.motlist.663')
+    writeFileSync(tmpl, buildTemplateMotlist())
+    const out = path.join(dir, 'own.glb')
+    const r = await cli(['re', 'export', tmpl, '--skeleton', meshPath(221108797), '--out', out, '--json'])
+    expect(r.code, r.stderr).toBe(0)
+    // 40 fixture bones + COG and l_arm_wrist (the mesh bones whose hash the headers lack)
+    expect(r.json().bones).toBe(42)
+    expect(r.json().mesh).toEqual({ primitives: 2, materials: 2 })
+    const glb = new Uint8Array(readFileSync(out))
+    expect((await validateBytes(glb, { maxIssues: 100 })).issues.numErrors).toBe(0)
+    const j = glbJson(glb)
+    const skin = j.skins[j.nodes.find((n: { mesh?: number }) => n.mesh === 0).skin]
+    expect(skin.joints.map((k: number) => j.nodes[k].name)).toEqual(NAMES)
+    // the file's Hip keeps its own parent (root), the added COG hangs under root as in the mesh
+    const parentOf = (name: string) => j.nodes.find((x: { children?: number[] }) => x.children?.some((c) => j.nodes[c].name === name))?.name ?? null
+    expect(parentOf('Hip')).toBe('root')
+    expect(parentOf('COG')).toBe('root')
+    expect(parentOf('l_arm_wrist')).toBe('L_Forearm')
+  })
+
   it('a bad --skeleton: exit 1 naming the mesh, nothing written, inputs unchanged', async () => {
     const bad = path.join(dir, 'bad.mesh.221108797')
     writeFileSync(bad, characterMesh('C').slice(0, 0x200))

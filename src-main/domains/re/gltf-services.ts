@@ -36,9 +36,10 @@ export const reGltfHandlers: Handlers = {
   're:importGltf': async (req, ctx) => {
     const template = ctx.allowPath(req.template, 'read')
     const gltf = ctx.allowPath(req.gltf, 'read')
-    const { result, animations } = await buildGltfImport({ template, gltf, animation: req.animation, motNumber: req.motNumber })
-    // The preview is what the game would read: the saved bytes, read back.
-    const built = inFile(gltf, () => motionFileScene(readMotionFile(result.bytes), { name: path.basename(template) }))
+    const skeletonFile = req.skeleton === undefined ? undefined : ctx.allowPath(req.skeleton, 'read')
+    const { result, animations, skeleton } = await buildGltfImport({ template, gltf, animation: req.animation, motNumber: req.motNumber, skeletonFile })
+    // The preview is what the game would read: the saved bytes, read back (on the mesh's bones when they carry none).
+    const built = inFile(gltf, () => motionFileScene(readMotionFile(result.bytes), { name: path.basename(template), skeleton }))
     const res = {
       scene: built.scene,
       animations,
@@ -51,7 +52,7 @@ export const reGltfHandlers: Handlers = {
       warnings: result.warnings,
     }
     if (req.out === undefined) return res
-    const w = await writeGltfImport(result, { template, gltf, out: ctx.allowPath(req.out, 'write', { overwrite: req.overwrite }) })
+    const w = await writeGltfImport(result, { template, gltf, skeletonFile, out: ctx.allowPath(req.out, 'write', { overwrite: req.overwrite }) })
     ctx.grantPath(w.path)
     return { ...res, path: w.path, size: w.size }
   },

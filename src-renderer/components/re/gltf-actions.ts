@@ -21,17 +21,17 @@ export async function exportGlb(ask: Ask, path: string, motion?: number, mesh?: 
 }
 
 /** Import glTF…: the preview (nothing saved yet) and the glTF path it came from. */
-export async function importGltf(ask: Ask, template: string, animation?: string): Promise<{ gltf: string; preview: ImportedGltf } | null> {
+export async function importGltf(ask: Ask, template: string, animation?: string, mesh?: string): Promise<{ gltf: string; preview: ImportedGltf } | null> {
   const gltf = await ask('open-file', 'Import a glTF animation (.glb / .gltf)', template.replace(/[^\\/]*$/, ''))
   if (!gltf) return null
-  return { gltf, preview: await bridge.invoke('re:importGltf', { template, gltf, animation }) }
+  return { gltf, preview: await bridge.invoke('re:importGltf', { template, gltf, animation, ...(mesh ? { skeleton: mesh } : {}) }) }
 }
 
 /** Saves a previewed import next to the template's version suffix. */
-export async function saveImported(ask: Ask, template: string, gltf: string, preview: ImportedGltf): Promise<{ path: string; status: string } | null> {
+export async function saveImported(ask: Ask, template: string, gltf: string, preview: ImportedGltf, mesh?: string): Promise<{ path: string; status: string } | null> {
   const out = await ask('save-file', 'Save the imported motion', `${stem(gltf)}`)
   if (!out) return null
-  const r = await bridge.invoke('re:importGltf', { template, gltf, animation: preview.animation, out, overwrite: true })
+  const r = await bridge.invoke('re:importGltf', { template, gltf, animation: preview.animation, out, overwrite: true, ...(mesh ? { skeleton: mesh } : {}) })
   return { path: r.path!, status: `Saved ${r.path} (${r.frameCount} frames at ${r.frameRate} fps, ${r.tracks} tracks, largest key error ${r.maxError.toExponential(1)}).` }
 }
 

@@ -1,8 +1,8 @@
 /**
  * The pose editor's mesh channels (src-shared/api/re.ts): `re:findMesh` (the motlist's folder,
  * then the catalog's meshes of the same character), `re:openMesh` (skeleton scene + LOD 0 skinned,
- * the editor's bones), and `--skeleton` on `re:sampleMotion`, `re:motionScene`, `re:savePose` and
- * `re:exportGlb` for a motlist without bone headers.
+ * the editor's bones), and `--skeleton` on `re:sampleMotion`, `re:motionScene`, `re:savePose`,
+ * `re:exportGlb` and `re:importGltf` for a motlist without bone headers.
  */
 import { describe, expect, it } from 'vitest'
 import * as fs from 'node:fs'
@@ -78,5 +78,12 @@ describe('a motlist without bone headers, with its mesh', () => {
     const j = glbJson(new Uint8Array(fs.readFileSync(glb)))
     expect(j.meshes).toHaveLength(1)
     expect(j.animations).toHaveLength(2)
+    // Import glTF… back onto the motlist: the preview plays on the mesh's bones, the saved file has no headers
+    const imp = await t.svc.invoke('re:importGltf', { template: motlist, gltf: glb, animation: 'game_motion_1', skeleton: mesh, out: path.join(t.dir, 'out', 'back') })
+    expect(imp.tracks).toBeGreaterThan(0)
+    expect(imp.scene.nodes.map((n) => n.name)).toEqual(expect.arrayContaining(NAMES))
+    expect(imp.scene.animations[0]!.channels.length).toBe(imp.tracks)
+    const back = readMotionFile(new Uint8Array(fs.readFileSync(imp.path!)))
+    expect(back.kind === 'motlist' && back.motlist.skeleton).toBeNull()
   })
 })
