@@ -9,9 +9,11 @@ import * as path from 'node:path'
 import { FormatError, inFile } from '../../../src-shared/binary'
 import { exportGlb } from '../../../src-shared/export/gltf'
 import { readGltfAnimations, type GltfAnimations } from '../../../src-shared/export/gltf-read'
-import { motionFileScene, importAnimation, templateSkeleton, importOutputName, type ImportOptions, type ImportResult, type MotionFileScene } from '../../../src-shared/formats/re'
-import { buildModZip, type ModInfo } from '../../../src-shared/formats/re/fluffy-mod'
+import { motionFileScene, importAnimation, templateSkeleton, importOutputName, type ImportOptions, type ImportResult, type MotionFileScene, type MotBone } from '../../../src-shared/formats/re'
+import { importInto } from '../../../src-shared/formats/re/gltf-into'
+import { buildModZip, checkGamePath, checkModFile, type ModInfo } from '../../../src-shared/formats/re/fluffy-mod'
 import { loadMotionFile, type LoadedMotionFile } from './files'
+import { loadSkeletonSource, motionSceneWithSkeletonFile } from './skeleton-files'
 import { tempSibling, writeFileAtomic } from '../../node/atomic'
 
 export { inFile }
@@ -47,9 +49,16 @@ export async function motionScene(file: string, motion?: number | 'none'): Promi
   return { loaded, built }
 }
 
+export interface ExportSkeletonOptions {
+  /** `--skeleton SKEL`: a `.mesh.*` or a mot/motlist with bone headers (spec §15.10). */
+  skeleton?: string
+  /** `--no-mesh`: leave a SKEL mesh's geometry out. */
+  noMesh?: boolean
+}
+
 /** motlist/mot → .glb at `out` (spec §10.9); `motion` picks one motion index. */
-export async function exportMotionGlb(file: string, out: string, motion?: number): Promise<ExportResult> {
-  const { loaded, built } = await motionScene(file, motion)
+export async function exportMotionGlb(file: string, out: string, motion?: number, opts: ExportSkeletonOptions = {}): Promise<ExportResult> {
+  const { loaded, built } = await motionSceneWithSkeletonFile(file, opts.skeleton, motion, opts.noMesh)
   const glb = await exportGlb(built.scene, { generator: 'Modbench re export' })
   await prepareOut(out)
   await writeFileAtomic(out, glb, [file])
@@ -75,9 +84,15 @@ export async function loadGltf(file: string): Promise<GltfAnimations> {
 }
 
 export interface ImportRequest extends ImportOptions {
+  /** The template (`--template`), or with `into` the original whose mots the animations replace (`--into`). */
   template: string
+  into?: boolean
   gltf: string
   out: string
+  /** Picks the animations from the glTF's names before the import (the CLI refuses an unclear choice there). */
+  choose?: (names: string[]) => ImportOptions['animations']
+  /** `--skeleton SKEL` for a target without bone headers. */
+  skeletonFile?: string
 }
 
 export interface ImportFileResult extends Omit<ImportResult, 'bytes'> {
@@ -85,21 +100,23 @@ export interface ImportFileResult extends Omit<ImportResult, 'bytes'> {
   size: number
 }
 
-/** glTF + template → the motlist/mot bytes (nothing written); `animations` names the glTF's. */
-export async function buildGltfImport(req: Omit<ImportRequest, 'out'>): Promise<{ result: ImportResult; animations: string[] }> {
+/** glTF + template (or ORIGINAL with `into`) → the motlist/mot bytes (nothing written); `animations` names the glTF's. */
+export async function buildGltfImport(req: Omit<ImportRequest, 'out'>): Promise<{ result: ImportResult; animations: string[]; skeleton: MotBone[] }> {
   const t = await loadMotionFile(req.template)
-  inFile(req.template, () => templateSkeleton(t.file))
+  const skeleton = req.skeletonFile === undefined ? req.skeleton : (await loadSkeletonSource(req.skeletonFile)).bones
+  const bones = inFile(req.template, () => templateSkeleton(t.file, skeleton))
   const g = await loadGltf(req.gltf)
-  const result = inFile(req.gltf, () => importAnimation(t.file, g, req))
+  const animations = req.choose ? req.choose(g.animations.map((a) => a.name)) : req.animations
+  const result = inFile(req.gltf, () => (req.into ? importInto(t.file, t.bytes, g, { animations, tolerance: req.tolerance, file: req.template, skeleton }) : importAnimation(t.file, g, { ...req, animations, skeleton })))
   result.warnings.unshift(...t.warnings, ...g.warnings)
-  return { result, animations: g.animations.map((a) => a.name) }
+  return { result, animations: g.animations.map((a) => a.name), skeleton: bones }
 }
 
 /** Writes a built import at `out` with the template's suffix (inputs protected). */
-export async function writeGltfImport(r: ImportResult, req: Pick<ImportRequest, 'template' | 'gltf' | 'out'>): Promise<ImportFileResult> {
+export async function writeGltfImport(r: ImportResult, req: Pick<ImportRequest, 'template' | 'gltf' | 'out' | 'skeletonFile'>): Promise<ImportFileResult> {
   const outPath = importOutputName(req.out, r.kind, r.version)
   await prepareOut(outPath)
-  await writeFileAtomic(outPath, r.bytes, [req.template, req.gltf])
+  await writeFileAtomic(outPath, r.bytes, [req.template, req.gltf, ...(req.skeletonFile ? [req.skeletonFile] : [])])
   const { bytes, ...rest } = r
   return { ...rest, path: outPath, size: bytes.byteLength }
 }
@@ -136,19 +153,22 @@ export async function writeNewFileAtomic(target: string, bytes: Uint8Array): Pro
 export interface PackModRequest extends ModInfo {
   file: string
   gamePath: string
+  /** A PNG file, or its bytes (`screenshotPng`, the app's view). */
   screenshot?: string
+  screenshotPng?: Uint8Array
   out: string
 }
 
-/** FILE (+ screenshot) → a Fluffy mod zip at a new path `out`. */
+/** FILE (+ screenshot) → a Fluffy mod zip at a new path `out`; FILE checked against its name and the game path first. */
 export async function packMod(req: PackModRequest): Promise<{ path: string; size: number; entries: string[]; gamePath: string }> {
   const data = await readInput(req.file)
-  const screenshot = req.screenshot ? await readInput(req.screenshot) : undefined
+  checkModFile(req.file, path.basename(req.file), checkGamePath(req.gamePath, path.basename(req.file)), data)
+  const screenshot = req.screenshot ? await readInput(req.screenshot) : req.screenshotPng
   let zip
   try {
     zip = buildModZip({ ...req, fileName: path.basename(req.file), data, screenshot })
   } catch (e) {
-    if (screenshot && /screenshot/.test((e as Error).message)) throw new FormatError((e as Error).message, { file: req.screenshot, structure: 'PNG signature', offset: 0 })
+    if (screenshot && /screenshot/.test((e as Error).message)) throw new FormatError((e as Error).message, { file: req.screenshot ?? 'the view capture', structure: 'PNG signature', offset: 0 })
     throw e
   }
   await prepareOut(req.out)
