@@ -114,7 +114,7 @@ describe('re commands say what they could not do', () => {
     const out = path.join(dir, 'out.motlist.663')
     const r = await cli(['re', 'pose2motlist', '--template', template, '--pose', path.join(dir, 'pose.json'), '--out', out])
     expect(r.code).toBe(1)
-    expect(r.stderr).toBe(`modbench re pose2motlist: error: ${template}: the template has no skeleton (no bone header block)\n`)
+    expect(r.stderr).toBe(`modbench re pose2motlist: error: ${template}: BoneHeaders: the template has no skeleton (no bone header block; game motlists keep it in the character's .mesh): give it with --skeleton FILE.mesh.*\n`)
     expect(fs.readdirSync(dir).filter((f) => f.startsWith('out.'))).toEqual([])
   })
 
