@@ -13,8 +13,7 @@ import { resizeBilinear } from '../../../src-shared/formats/pica/image'
 import { isEtc } from '../../../src-shared/formats/pica/texture-format'
 import { reencodeOffThread } from './reencode-worker'
 import { asJob } from './jobs'
-import { scanPngFolder } from './png-folder'
-import { matchPngs } from '../../../src-shared/formats/gf/png-names'
+import { matchSetFolder } from './png-folder'
 
 function info(t: GfTextureRef, set: GfSet): GfTextureInfo {
   const f = set.files.find((x) => x.file === t.file)!
@@ -117,9 +116,8 @@ export const gfHandlers: Handlers = {
   'gf:matchFolder': async (req, ctx) => {
     const set = await openSet(ctx, req.set, true)
     const dir = ctx.allowPath(req.folder, 'read')
-    const { pngs, unreadable } = await scanPngFolder(dir)
-    const report = matchPngs(listTextures(set).map((t) => info(t, set)), pngs)
-    return { folder: dir, ...report, matched: report.matched.map((m) => ({ ...m, path: path.join(dir, ...m.png.split('/')) })), unreadable }
+    const report = await matchSetFolder(set, dir)
+    return { folder: dir, ...report, matched: report.matched.map((m) => ({ ...m, path: path.join(dir, ...m.png.split('/')) })) }
   },
   'gf:exportPng': async (req, ctx) => {
     const set = await openSet(ctx, req.set)
