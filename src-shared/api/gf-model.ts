@@ -27,6 +27,16 @@ export interface GfModelApi {
     req: { set: string; lod?: 'high' | 'low'; replacements?: GfReplacementReq[] }
     res: { scene: Scene; lod: 'high' | 'low'; models: { entry: number; lod: 'high' | 'low'; error?: string }[]; motions: GfSceneMotion[]; warnings: string[] }
   }
+  /**
+   * The set's model as glTF binary to `out` (the CLI's `gf export` code): with the pending
+   * `replacements` written instead of the stored textures when given (their PNG pixels, resampled
+   * to the texture size), else the stored ones; unreadable motions are left out and counted in
+   * `warnings`. An existing `out` is refused unless `overwrite`. `replaced`: how many it holds.
+   */
+  'gf:exportGlb': {
+    req: { set: string; out: string; lod?: 'high' | 'low'; replacements?: GfReplacementReq[]; overwrite?: boolean }
+    res: { out: string; bytes: number; replaced: number; warnings: number }
+  }
   /** Batch `gf export-all` of a folder into a new folder; progress as `gf:progress` events with `jobId`. */
   'gf:exportSets': { req: { dir: string; out: string; lod?: 'high' | 'low'; jobId: string }; res: { out: string; manifest: GfBatchItem[] } }
   /**

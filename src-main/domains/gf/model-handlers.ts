@@ -2,7 +2,10 @@
  * Service handlers of `src-shared/api/gf-model.ts`: the model scene of a set (with pending
  * texture replacements shown on it) and the batch export of a folder with progress and cancel.
  */
-import type { Handlers, ServiceContext } from '../../services/context'
+import * as path from 'node:path'
+import { promises as fsp } from 'node:fs'
+import type { Handlers } from '../../services/context'
+import { writeFileAtomic } from '../../node/atomic'
 import { buildGfScene } from '../../../src-shared/formats/gf/scene'
 import { readPng } from './png'
 import { loadSet } from './set-folder'
@@ -18,6 +21,18 @@ export const gfModelHandlers: Handlers = {
     const lod = req.lod ?? 'high'
     const r = buildGfScene(set, { lod, name: req.set.split(/[\\/]/).filter(Boolean).pop(), textureOverride: overrideOf(pending) })
     return { scene: r.scene, lod, models: r.models.map((m) => ({ entry: m.entry, lod: m.lod, ...(m.error ? { error: m.error } : {}) })), motions: r.motions, warnings: r.warnings.slice(0, 200) }
+  },
+  'gf:exportGlb': async (req, ctx) => {
+    const set = await loadSet(ctx.allowPath(req.set, 'read'), { lenient: true })
+    const out = ctx.allowPath(req.out.toLowerCase().endsWith('.glb') ? req.out : `${req.out}.glb`, 'write', { overwrite: req.overwrite })
+    const reps = req.replacements ?? []
+    const pending = await replacementPixels(set, reps, (p) => readPng(ctx.allowPath(p, 'read')))
+    const { exportSetGlb } = await import('./export-set')
+    const { glb, result } = await exportSetGlb(set, { lod: req.lod ?? 'high', strictMotions: false, name: path.basename(set.dir), textureOverride: overrideOf(pending) })
+    await fsp.mkdir(path.dirname(out), { recursive: true })
+    await writeFileAtomic(out, glb, set.files.map((f) => path.join(set.dir, f.file)))
+    ctx.grantPath(out)
+    return { out, bytes: glb.byteLength, replaced: pending.size, warnings: result.warnings.length }
   },
   'gf:exportSets': async (req, ctx) => {
     const dir = ctx.allowPath(req.dir, 'read')
