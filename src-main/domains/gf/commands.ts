@@ -1,14 +1,13 @@
 import * as path from 'node:path'
 import type { Command, CommandContext } from '../../cli/command'
 import { UsageError, requireString } from '../../cli/command'
-import { inSetFolder, loadSet } from './set-folder'
+import { garcSetSource, inSetFolder, loadSet } from './set-folder'
 import { SET_HELP, folderTextures, namingSetFolder, parseTextureArg, reportSet } from './set-cli'
 import type { SetFolderMatch } from './png-folder'
 
 /** PNG libraries and the repacker load when a command that writes or reads PNGs runs. */
 const repack = () => import('./repack')
 import { listTextures, type GfEntry, type GfSet } from '../../../src-shared/formats/gf/gf-set'
-import type { TextureReplacement } from '../../../src-shared/formats/gf/replace'
 import { hex } from '../../../src-shared/binary/errors'
 
 /** An entry's JSON; its `error` text names the set member with `dir` (`SET/1.bin: …`). */
@@ -117,23 +116,27 @@ const replace: Command = {
     'JSON: {"out","files":[{"file","changed","size","sha256"}],"replaced":[{"file","entry","name","format","width","height","psnr"}]} (psnr null = exact);',
     'with --png-folder also "folder":{"matched":[{"png","file","entry","name"}],"wrongSize","ambiguous","unmatched","unreadable"} (png relative to PNGDIR);',
     '--dry-run --json prints that "folder" object alone.',
+    'gf replace GARC#N (--out NEW | --layeredfs DIR --title TITLEID) [--force] --texture …: set N of a GARC archive; the repacked set is written',
+    'straight into a new archive as `gf garc pack` writes it (an existing output is replaced only with --force); JSON adds "set".',
   ].join('\n'),
-  options: { out: { type: 'string' }, texture: { type: 'string', multiple: true }, 'png-folder': { type: 'string' }, 'dry-run': { type: 'boolean' }, 'etc1-effort': { type: 'string' } },
+  options: { out: { type: 'string' }, texture: { type: 'string', multiple: true }, 'png-folder': { type: 'string' }, 'dry-run': { type: 'boolean' }, 'etc1-effort': { type: 'string' }, layeredfs: { type: 'string' }, title: { type: 'string' }, force: { type: 'boolean' } },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const folder = ctx.values['png-folder'] as string | undefined
     const dry = ctx.values['dry-run'] === true
     if (dry && !folder) throw new UsageError('--dry-run goes with --png-folder (it shows what the folder\'s PNGs would replace)')
-    const out = dry ? '' : requireString(ctx, 'out')
     let args = ((ctx.values.texture as string[] | undefined) ?? []).map(parseTextureArg)
     const effort = (ctx.values['etc1-effort'] as string | undefined) ?? 'normal'
     if (effort !== 'fast' && effort !== 'normal' && effort !== 'high') throw new UsageError(`--etc1-effort takes fast, normal or high, got ${JSON.stringify(effort)}`)
+    const archive = await garcSetSource(ctx.positionals[0]!)
+    if (!archive) for (const k of ['layeredfs', 'title', 'force'] as const) if (ctx.values[k] !== undefined) throw new UsageError(`--${k} is for a set inside an archive (GARC#N)`)
+    if (archive && !folder) return (await import('./garc-replace')).replaceInArchive(ctx, archive, args, effort)
     // Lenient: an entry that is not replaced is copied as opaque bytes, so a set whose untouched
     // texture headers cannot be read still repacks byte for byte (spec §15.1 round trip: an
     // 8-byte entry with the GFTexture signature). Replacing such an entry fails (exit 1) with
     // the header error (file, entry, offset). Package errors stay fatal.
     const set = await loadSet(ctx.positionals[0]!, { lenient: true })
-    reportSet(ctx, set)
+    if (!archive) reportSet(ctx, set) // replaceInArchive reports an archive set's
     let match: SetFolderMatch | undefined
     if (folder) {
       const { matchSetFolder } = await import('./png-folder')
@@ -147,21 +150,19 @@ const replace: Command = {
         return 0
       }
     }
-    const [{ readPng }, { repackSetToFolder }] = await Promise.all([import('./png'), repack()])
-    const reps: TextureReplacement[] = []
-    for (const a of args) {
-      const img = await readPng(a.png)
-      reps.push({ file: a.file, entry: a.entry, rgba: img.rgba, width: img.width, height: img.height, source: a.png })
-    }
+    if (archive) return (await import('./garc-replace')).replaceInArchive(ctx, archive, args, effort)
+    const out = requireString(ctx, 'out')
+    const [{ pngReplacements, replacedRows, replacedLine }, { repackSetToFolder }] = await Promise.all([import('./replace-args'), repack()])
+    const reps = await pngReplacements(args)
     const bar = ctx.progress('repack')
     const res = await repackSetToFolder(set, out, reps, { progress: (d, t, s) => bar.update(d, t, s), signal: ctx.signal, etc1Effort: effort })
     bar.end()
-    const replaced = res.replaced.map((r) => ({ ...r, psnr: Number.isFinite(r.psnr) ? Math.round(r.psnr * 100) / 100 : null }))
+    const replaced = replacedRows(res.replaced)
     if (ctx.json) {
       ctx.printJson({ out: res.out, files: res.files, replaced, ...(match ? { folder: match } : {}) })
       return 0
     }
-    for (const r of replaced) ctx.out(`${path.join(set.dir, r.file)} entry ${r.entry} ${r.name}: ${r.format} ${r.width}×${r.height}, PSNR ${r.psnr === null ? 'exact' : `${r.psnr} dB`}`)
+    for (const r of replaced) ctx.out(replacedLine(r, set.dir))
     ctx.out(`${res.files.length} file${res.files.length === 1 ? '' : 's'} written to ${out} (${res.files.filter((f) => f.changed).length} changed)`)
     return 0
   },

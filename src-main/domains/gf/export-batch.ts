@@ -9,12 +9,13 @@ import * as path from 'node:path'
 import { FormatError } from '../../../src-shared/binary/errors'
 import type { GfBatchItem } from '../../../src-shared/api/gf-model'
 import type { GfLod } from '../../../src-shared/formats/gf/set-models'
+import type { GfSet } from '../../../src-shared/formats/gf/gf-set'
 import { inSetFolder, loadSet } from './set-folder'
 import { writeDirAtomic } from '../../node/atomic'
 import { exportSetGlb } from './export-set'
 
 /** One manifest row (CLI.md `gf export-all`), plus the count of warnings of a set that exported. */
-export type BatchItem = GfBatchItem & { warnings?: number }
+export type BatchItem = GfBatchItem & { warnings?: number; name?: string }
 
 export interface BatchOptions {
   lod?: GfLod
@@ -52,31 +53,43 @@ function named(set: string, text: string): string {
   return joined !== text ? joined : `${set}: ${text}`
 }
 
+/** One set of a batch: its manifest name, its glb path in the output, and how to read it. */
+export interface BatchSet {
+  set: string
+  glb: string
+  load: () => Promise<GfSet>
+  /** Extra manifest keys (a GARC set's `name`). */
+  extra?: Record<string, string>
+}
+
 /** Runs the batch into `outDir` (a new or empty folder); returns the manifest. */
 export async function exportAllSets(root: string, outDir: string, opts: BatchOptions = {}): Promise<BatchItem[]> {
   const sets = await findSetFolders(root, outDir)
+  return exportBatch(sets.map((dir) => ({ set: path.relative(root, dir).split(path.sep).join('/') || '.', glb: relGlb(root, dir), load: () => loadSet(dir) })), outDir, opts)
+}
+
+/** Exports each set to its glb, then the manifest, all into `outDir` written atomically. */
+export async function exportBatch(sets: BatchSet[] | (() => Promise<BatchSet[]>), outDir: string, opts: BatchOptions = {}): Promise<BatchItem[]> {
   const manifest: BatchItem[] = []
   async function* files(): AsyncGenerator<[string, Uint8Array | string]> {
-    for (let i = 0; i < sets.length; i++) {
+    const list = typeof sets === 'function' ? await sets() : sets
+    for (let i = 0; i < list.length; i++) {
       opts.signal?.throwIfAborted()
-      const dir = sets[i]!
-      const set = path.relative(root, dir).split(path.sep).join('/') || '.'
-      opts.progress?.(i, sets.length, set)
-      const glb = relGlb(root, dir)
+      const { set, glb, load, extra } = list[i]!
+      opts.progress?.(i, list.length, set)
       try {
-        const loaded = await loadSet(dir)
-        const { glb: bytes, result } = await exportSetGlb(loaded, { lod: opts.lod, name: set })
+        const { glb: bytes, result } = await exportSetGlb(await load(), { lod: opts.lod, name: set })
         // warnings and errors name the member with its folder relative to the root (`a/0009/6.bin: …`), as `set` does
         for (const w of result.warnings) opts.warn?.(named(set, w))
-        manifest.push({ set, glb, models: result.models.filter((m) => m.model).length, motions: result.scene.animations.length, ...(result.warnings.length ? { warnings: result.warnings.length } : {}) })
+        manifest.push({ set, glb, ...extra, models: result.models.filter((m) => m.model).length, motions: result.scene.animations.length, ...(result.warnings.length ? { warnings: result.warnings.length } : {}) })
         yield [glb, bytes]
       } catch (e) {
         // Any failure of one set is that set's error (bad input must never stop the batch); only a cancel stops it.
         if (opts.signal?.aborted || !(e instanceof Error)) throw e
-        manifest.push({ set, glb: null, models: 0, motions: 0, error: named(set, e instanceof FormatError ? e.message : `${e.name}: ${e.message}`) })
+        manifest.push({ set, glb: null, ...extra, models: 0, motions: 0, error: named(set, e instanceof FormatError ? e.message : `${e.name}: ${e.message}`) })
       }
     }
-    opts.progress?.(sets.length, sets.length, 'manifest')
+    opts.progress?.(list.length, list.length, 'manifest')
     yield ['manifest.json', JSON.stringify(manifest, null, 2) + '\n']
   }
   await writeDirAtomic(outDir, files())

@@ -55,7 +55,7 @@ export const gfExportCommand: Command = namingSetFolder({
     for (const w of result.warnings) ctx.err(`warning: ${inSetFolder(set.dir, w)}`)
     ctx.signal.throwIfAborted()
     await fsp.mkdir(path.dirname(path.resolve(out)), { recursive: true })
-    await writeFileAtomic(path.resolve(out), glb, set.files.map((f) => path.join(set.dir, f.file)))
+    await writeFileAtomic(path.resolve(out), glb, set.inputs)
     const s = result.scene
     const summary = { out, bytes: glb.byteLength, lod: l, nodes: s.nodes.length, meshes: s.meshes.length, materials: s.materials.length, textures: s.textures.length, animations: s.animations.length, variants: (s.variants ?? []).map((v) => v.name), warnings: result.warnings.length, replaced: reps }
     if (ctx.json) ctx.printJson(summary)
@@ -76,9 +76,10 @@ function asGiven(root: string, text: string): string {
 export const gfExportAllCommand: Command = {
   name: 'gf export-all',
   summary: 'batch: every GF set under a folder → OUTDIR/<set>.glb plus OUTDIR/manifest.json',
-  usage: 'gf export-all DIR --out OUTDIR [--lod high|low] [--json]',
+  usage: 'gf export-all DIR|GARC --out OUTDIR [--lod high|low] [--json]',
   help: [
     'Every folder under DIR (recursively, DIR included) holding a 0.bin is a set; each → OUTDIR/<set path relative to DIR>.glb.',
+    'A GARC archive: every set N → OUTDIR/<N, 4 digits>.glb (manifest "set" is GARC#N, plus its "name").',
     'OUTDIR must be new or empty; it appears complete at the end (a cancelled batch leaves nothing).',
     'A broken set is listed in the manifest with its error and the rest go on; the exit code is then 1. Progress on stderr.',
     'manifest.json / JSON: [{"set","glb","models","motions","error"?}]',
@@ -91,13 +92,17 @@ export const gfExportAllCommand: Command = {
     const l = lod(ctx.values.lod)
     const bar = ctx.progress('export-all')
     let manifest
+    // a file is a GARC archive: every set of it (CLI.md "GF model archive"); its texts already name `GARC#N/k.bin`
+    const archive = (await fsp.stat(root).catch(() => null))?.isFile() === true
+    const shown = (text: string) => (archive ? text : asGiven(root, text))
     try {
-      const { exportAllSets } = await import('./export-batch')
-      manifest = await exportAllSets(path.resolve(root), path.resolve(out), { lod: l, signal: ctx.signal, progress: (d, t, s) => bar.update(d, t, s), warn: (w) => ctx.err(`warning: ${asGiven(root, w)}`) })
+      const batch = { lod: l, signal: ctx.signal, progress: (d: number, t: number, s: string) => bar.update(d, t, s), warn: (w: string) => ctx.err(`warning: ${shown(w)}`) }
+      if (archive) manifest = await (await import('./export-garc')).exportAllGarcSets(root, out, batch)
+      else manifest = await (await import('./export-batch')).exportAllSets(path.resolve(root), out, batch)
     } finally {
       bar.end()
     }
-    for (const m of manifest) if (m.error) ctx.err(`modbench gf export-all: error: ${asGiven(root, m.error)}`)
+    for (const m of manifest) if (m.error) ctx.err(`modbench gf export-all: error: ${shown(m.error)}`)
     const failed = manifest.filter((m) => m.error).length
     if (ctx.json) ctx.printJson(manifest)
     else ctx.out(`${manifest.length - failed} of ${manifest.length} set${manifest.length === 1 ? '' : 's'} exported to ${out}${failed ? ` (${failed} failed)` : ''}`)

@@ -124,7 +124,7 @@ export const gfHandlers: Handlers = {
     const t = findTexture(set, req.file, req.entry)
     const out = ctx.allowPath(req.out.toLowerCase().endsWith('.png') ? req.out : `${req.out}.png`, 'write', { overwrite: req.overwrite })
     await fsp.mkdir(path.dirname(out), { recursive: true })
-    await writeFileAtomic(out, encodePng(decodeGfTexture(t.bytes, t.header), t.header.width, t.header.height), set.files.map((f) => path.join(set.dir, f.file)))
+    await writeFileAtomic(out, encodePng(decodeGfTexture(t.bytes, t.header), t.header.width, t.header.height), set.inputs)
     return { path: out }
   },
   'gf:exportAll': async (req, ctx) => {

@@ -30,7 +30,7 @@ export const gfModelHandlers: Handlers = {
     const { exportSetGlb } = await import('./export-set')
     const { glb, result } = await exportSetGlb(set, { lod: req.lod ?? 'high', strictMotions: false, name: path.basename(set.dir), textureOverride: overrideOf(pending) })
     await fsp.mkdir(path.dirname(out), { recursive: true })
-    await writeFileAtomic(out, glb, set.files.map((f) => path.join(set.dir, f.file)))
+    await writeFileAtomic(out, glb, set.inputs)
     ctx.grantPath(out)
     return { out, bytes: glb.byteLength, replaced: pending.size, warnings: result.warnings.length }
   },

@@ -13,7 +13,7 @@ import { verifyRepack } from '../../../src-shared/formats/gf/repack'
 import { findTexture, listTextures, type GfSet } from '../../../src-shared/formats/gf/gf-set'
 import { isEtc } from '../../../src-shared/formats/pica/texture-format'
 import { encodePicaWithMipsParallel } from './etc1-pool'
-import { repackSet, type ReplacementReport, type TextureReplacement } from '../../../src-shared/formats/gf/replace'
+import { repackSet, type ReplacementReport, type SetRepackResult, type TextureReplacement } from '../../../src-shared/formats/gf/replace'
 import { decodeGfTexture } from '../../../src-shared/formats/gf/texture'
 import type { EncodeOptions } from '../../../src-shared/formats/pica/texture-codec'
 import { encodePng } from './png'
@@ -37,9 +37,7 @@ export function sha256(bytes: Uint8Array): string {
 export async function repackSetToFolder(set: GfSet & { dir?: string }, outDir: string, replacements: TextureReplacement[], opts: EncodeOptions & { progress?: Progress; signal?: AbortSignal } = {}): Promise<RepackFolderResult> {
   if (set.dir && path.resolve(set.dir) === path.resolve(outDir)) throw new Error(`the output folder must differ from the set folder ${set.dir}`)
   const total = set.files.length * 2 + 1
-  opts.progress?.(0, total, 'encoding')
-  const result = repackSet(set, await encodeEtcOnPool(set, replacements, opts), opts)
-  opts.signal?.throwIfAborted()
+  const result = await repackSetInMemory(set, replacements, opts)
   opts.progress?.(1, total, 'writing')
   let step = 1
   const originals = new Map(set.files.map((f) => [f.file, f]))
@@ -75,6 +73,14 @@ export async function repackSetToFolder(set: GfSet & { dir?: string }, outDir: s
     }),
     replaced: result.report,
   }
+}
+
+/** The repacked set in memory: ETC1/ETC1A4 levels encoded on the worker pool, the rest by repackSet. */
+export async function repackSetInMemory(set: GfSet, replacements: TextureReplacement[], opts: EncodeOptions & { progress?: Progress; signal?: AbortSignal } = {}): Promise<SetRepackResult> {
+  opts.progress?.(0, set.files.length * 2 + 1, 'encoding')
+  const result = repackSet(set, await encodeEtcOnPool(set, replacements, opts), opts)
+  opts.signal?.throwIfAborted()
+  return result
 }
 
 /**

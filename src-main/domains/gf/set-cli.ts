@@ -9,7 +9,7 @@ import type { SetFolderMatch } from './png-folder'
 import type { GfSet } from '../../../src-shared/formats/gf/gf-set'
 import { inSetFolder, setFolderError } from './set-folder'
 
-export const SET_HELP = 'SET is a folder holding the nine files 0.bin … 8.bin (missing ones are reported on stderr, not fatal).'
+export const SET_HELP = 'SET is a folder holding the nine files 0.bin … 8.bin, or GARC#N: set N of a GARC archive (missing ones are reported on stderr, not fatal).'
 
 /** `set1/3.bin, set1/8.bin` for the members missing from `dir`. */
 export function missingMembers(dir: string, missing: readonly string[]): string {
