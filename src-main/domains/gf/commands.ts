@@ -1,5 +1,4 @@
-import * as path from 'node:path'
-import type { Command, CommandContext } from '../../cli/command'
+import type { Command } from '../../cli/command'
 import { UsageError, requireString } from '../../cli/command'
 import { garcSetSource, inSetFolder, loadSet } from './set-folder'
 import { SET_HELP, folderTextures, namingSetFolder, parseTextureArg, reportSet } from './set-cli'
@@ -7,7 +6,7 @@ import type { SetFolderMatch } from './png-folder'
 
 /** PNG libraries and the repacker load when a command that writes or reads PNGs runs. */
 const repack = () => import('./repack')
-import { listTextures, type GfEntry, type GfSet } from '../../../src-shared/formats/gf/gf-set'
+import { listTextures, type GfEntry } from '../../../src-shared/formats/gf/gf-set'
 import { hex } from '../../../src-shared/binary/errors'
 
 /** An entry's JSON; its `error` text names the set member with `dir` (`SET/1.bin: …`). */

@@ -9,6 +9,7 @@ import { writeFileAtomic } from '../../node/atomic'
 import { buildGfScene } from '../../../src-shared/formats/gf/scene'
 import { readPng } from './png'
 import { loadSet } from './set-folder'
+import { allowSet } from './set-access'
 import { overrideOf, replacementPixels } from './replacement-pixels'
 import { exportAllSets } from './export-batch'
 import { asJob, cancelJob } from './jobs'
@@ -16,23 +17,33 @@ import { asJob, cancelJob } from './jobs'
 
 export const gfModelHandlers: Handlers = {
   'gf:model': async (req, ctx) => {
-    const set = await loadSet(ctx.allowPath(req.set, 'read'), { lenient: true })
+    const set = await loadSet(allowSet(ctx, req.set).set, { lenient: true })
     const pending = await replacementPixels(set, req.replacements ?? [], (p) => readPng(ctx.allowPath(p, 'read')))
     const lod = req.lod ?? 'high'
     const r = buildGfScene(set, { lod, name: req.set.split(/[\\/]/).filter(Boolean).pop(), textureOverride: overrideOf(pending) })
     return { scene: r.scene, lod, models: r.models.map((m) => ({ entry: m.entry, lod: m.lod, ...(m.error ? { error: m.error } : {}) })), motions: r.motions, warnings: r.warnings.slice(0, 200) }
   },
   'gf:exportGlb': async (req, ctx) => {
-    const set = await loadSet(ctx.allowPath(req.set, 'read'), { lenient: true })
+    const set = await loadSet(allowSet(ctx, req.set).set, { lenient: true })
     const out = ctx.allowPath(req.out.toLowerCase().endsWith('.glb') ? req.out : `${req.out}.glb`, 'write', { overwrite: req.overwrite })
     const reps = req.replacements ?? []
     const pending = await replacementPixels(set, reps, (p) => readPng(ctx.allowPath(p, 'read')))
     const { exportSetGlb } = await import('./export-set')
-    const { glb, result } = await exportSetGlb(set, { lod: req.lod ?? 'high', strictMotions: false, name: path.basename(set.dir), textureOverride: overrideOf(pending) })
+    const { glb, result } = await exportSetGlb(set, { lod: req.lod ?? 'high', strictMotions: false, name: path.basename(set.archive ? `${set.archive.file}-${set.archive.set}` : set.dir), textureOverride: overrideOf(pending) })
     await fsp.mkdir(path.dirname(out), { recursive: true })
     await writeFileAtomic(out, glb, set.inputs)
     ctx.grantPath(out)
     return { out, bytes: glb.byteLength, replaced: pending.size, warnings: result.warnings.length }
+  },
+  'gf:writeMod': async (req, ctx) => {
+    ctx.allowPath(req.archive, 'read')
+    const { modTarget, writeMod } = await import('./write-mod')
+    const out = await modTarget(path.resolve(req.archive), req.target, req.overwrite === true)
+    ctx.allowPath(out, 'write', { overwrite: true }) // modTarget refused an existing one the user did not confirm
+    const emit = ctx.emit as unknown as (e: string, payload: unknown) => void
+    const res = await asJob(req.jobId, (signal) => writeMod(ctx, req, out, signal, (done, total, detail) => emit('gf:progress', { jobId: req.jobId, done, total, detail })))
+    ctx.grantPath(out)
+    return res
   },
   'gf:exportSets': async (req, ctx) => {
     const dir = ctx.allowPath(req.dir, 'read')
