@@ -46,6 +46,13 @@ export interface FileDetector {
   extensions?: RegExp
   /** Reads the whole file and lists what it holds cheaply. Throws FormatError on bad input. */
   enumerate(bytes: Uint8Array, input: DetectInput): EnumerateResult | Promise<EnumerateResult>
+  /**
+   * For files too big to read whole (a romfs archive of hundreds of MiB): reads only what it needs
+   * (tables, a few headers) from `input.path`. The indexer then neither reads nor hashes the whole
+   * file: `hash` (a digest of what was read) stands for the content hash. Used instead of
+   * `enumerate` when present (not for `.gz` files).
+   */
+  enumeratePartial?(input: DetectInput): Promise<EnumerateResult & { hash: string }>
 }
 
 /** A detector for folders that form one source (a GF `0.bin`–`8.bin` set). */

@@ -299,7 +299,13 @@ async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise
   try {
     let enumerate: () => EnumerateResult | Promise<EnumerateResult>
     const prev = catalog.sourceByPath(abs)
-    if (job.type === 'file') {
+    if (job.type === 'file' && job.detector.enumeratePartial && !job.gzip) {
+      // a big archive: its tables and a few headers, not its bytes (the stamp is the scan's)
+      const partial = await job.detector.enumeratePartial(job.input)
+      stamp = { size: job.input.size, mtime: job.mtimeMs, ino: job.ino }
+      hash = partial.hash
+      enumerate = () => partial
+    } else if (job.type === 'file') {
       const r = await readFileJob(job, abs)
       stamp = r.stamp
       hash = r.sha1

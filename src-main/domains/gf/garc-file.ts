@@ -3,8 +3,7 @@
  * file), then only the entries asked for. One set of a 10 000-entry archive costs its nine
  * entries, a set's name one small read (the package header and the first texture header).
  */
-import { promises as fsp } from 'node:fs'
-import type { FileHandle } from 'node:fs/promises'
+import * as fs from 'node:fs'
 import { FormatError } from '../../../src-shared/binary/errors'
 import { GARC_SET_SIZE, garcSets, garcTablesExtent, parseGarcTables, type GarcTables } from '../../../src-shared/formats/gf/garc'
 import { firstModelTextureName, firstTextureName, garcSetMember, garcSetName, type NameProbe } from '../../../src-shared/formats/gf/garc-set'
@@ -16,35 +15,79 @@ const FIRST_READ = 64 * 1024
 /** A name probe reads this much of an entry first. */
 const PROBE_READ = 1024
 
+/** Where an archive's bytes come from: a file on disk, or bytes in memory. */
+export interface GarcIo {
+  size: number
+  read(pos: number, length: number): Promise<Uint8Array>
+  close(): Promise<void>
+}
+
+/**
+ * Reads are synchronous under the promise: an archive is read in many small pieces (a name probe
+ * per set), and a thread-pool round trip per piece would cost more than the read itself.
+ */
+function fileIo(fd: number, size: number): GarcIo {
+  return {
+    size,
+    read: async (pos, length) => readAt(fd, pos, length),
+    close: async () => fs.closeSync(fd),
+  }
+}
+
+function bytesIo(bytes: Uint8Array): GarcIo {
+  return { size: bytes.byteLength, read: async (pos, length) => bytes.subarray(pos, Math.min(bytes.byteLength, pos + length)), close: async () => {} }
+}
+
 export class GarcFile {
   private constructor(
     /** The path as the user gave it (messages). */
     readonly file: string,
-    private readonly fh: FileHandle,
+    private readonly io: GarcIo,
     readonly tables: GarcTables,
+    /** The bytes the tables were read from (header … FIMB). */
+    readonly tableBytes: Uint8Array,
   ) {}
 
   /** Opens an archive and reads its tables; FormatError (file, structure, offset) when they are bad. */
   static async open(file: string): Promise<GarcFile> {
-    let fh: FileHandle
+    let fd: number
     try {
-      fh = await fsp.open(file, 'r')
+      fd = fs.openSync(file, 'r')
     } catch (e) {
       throw new Error(`${file}: cannot open the archive: ${(e as Error).message}`)
     }
+    let st: fs.Stats
     try {
-      const st = await fh.stat()
-      if (!st.isFile()) throw new Error(`${file} is not a file (a GARC archive is one file, e.g. romfs a/0/9/4)`)
-      const size = st.size
-      let prefix = await readAt(fh, 0, Math.min(size, FIRST_READ))
+      st = fs.fstatSync(fd)
+    } catch (e) {
+      fs.closeSync(fd)
+      throw e
+    }
+    if (!st.isFile()) {
+      fs.closeSync(fd)
+      throw new Error(`${file} is not a file (a GARC archive is one file, e.g. romfs a/0/9/4)`)
+    }
+    return GarcFile.fromIo(file, fileIo(fd, st.size))
+  }
+
+  /** An archive held in memory (a `.gz` sample unpacked by the indexer). */
+  static fromBytes(file: string, bytes: Uint8Array): Promise<GarcFile> {
+    return GarcFile.fromIo(file, bytesIo(bytes))
+  }
+
+  private static async fromIo(file: string, io: GarcIo): Promise<GarcFile> {
+    try {
+      const size = io.size
+      let prefix = await io.read(0, Math.min(size, FIRST_READ))
       for (let k = 0; k < 4; k++) {
         const need = Math.min(size, garcTablesExtent(prefix))
         if (need <= prefix.byteLength) break
-        prefix = await readAt(fh, 0, need)
+        prefix = await io.read(0, need)
       }
-      return new GarcFile(file, fh, parseGarcTables(prefix, size, { file }))
+      const tables = parseGarcTables(prefix, size, { file })
+      return new GarcFile(file, io, tables, prefix.subarray(0, Math.min(prefix.byteLength, tables.dataOffset)))
     } catch (e) {
-      await fh.close()
+      await io.close()
       throw e
     }
   }
@@ -60,7 +103,7 @@ export class GarcFile {
   }
 
   close(): Promise<void> {
-    return this.fh.close()
+    return this.io.close()
   }
 
   get setCount(): number {
@@ -70,12 +113,12 @@ export class GarcFile {
   /** The stored bytes of entry `i` (or their first `max` bytes). */
   stored(i: number, max = Infinity): Promise<Uint8Array> {
     const e = this.tables.entries[i]!
-    return readAt(this.fh, e.offset, Math.min(e.length, max))
+    return this.io.read(e.offset, Math.min(e.length, max))
   }
 
   /** Reads `length` bytes at an absolute offset of the archive. */
   read(offset: number, length: number): Promise<Uint8Array> {
-    return readAt(this.fh, offset, length)
+    return this.io.read(offset, length)
   }
 
   /** An entry as extracted (§19.6): decompressed when it is a compressed entry (§19.5), else as stored. */
@@ -163,13 +206,13 @@ export class GarcFile {
   }
 }
 
-async function readAt(fh: FileHandle, pos: number, length: number): Promise<Uint8Array> {
+function readAt(fd: number, pos: number, length: number): Uint8Array {
   const buf = new Uint8Array(length)
   let got = 0
   while (got < length) {
-    const { bytesRead } = await fh.read(buf, got, length - got, pos + got)
-    if (bytesRead === 0) break
-    got += bytesRead
+    const n = fs.readSync(fd, buf, got, length - got, pos + got)
+    if (n === 0) break
+    got += n
   }
   return got === length ? buf : buf.subarray(0, got)
 }

@@ -5,8 +5,8 @@
  * 0xFF padding. The output is written beside its target, checked (tables re-read, every replaced
  * entry compared) and renamed into place; the input is only read.
  */
+import * as fs from 'node:fs'
 import { promises as fsp } from 'node:fs'
-import type { FileHandle } from 'node:fs/promises'
 import * as path from 'node:path'
 import { FormatError } from '../../../src-shared/binary/errors'
 import { GARC_SET_SIZE } from '../../../src-shared/formats/gf/garc'
@@ -15,6 +15,7 @@ import { GF_SET_FILES } from '../../../src-shared/formats/gf/gf-set'
 import { LZ11_TYPE, decodeLz11, isLz11 } from '../../../src-shared/formats/gf/lz11'
 import { parsePackage } from '../../../src-shared/formats/gf/package'
 import { tempSibling } from '../../node/atomic'
+import { romfsRelative } from '../../../src-shared/formats/gf/romfs-path'
 import { GarcFile } from './garc-file'
 
 const equal = (a: Uint8Array, b: Uint8Array) => a.byteLength === b.byteLength && Buffer.compare(a, b) === 0
@@ -63,9 +64,7 @@ export async function readSetDirFiles(dir: string): Promise<{ files: Map<string,
 
 /** `DIR/luma/titles/TITLE/romfs/<path>` (spec §19.8): `<path>` below the nearest `romfs` folder, else the file name. */
 export function layeredFsTarget(archive: string, dir: string, title: string): string {
-  const parts = path.resolve(archive).split(path.sep)
-  const at = parts.lastIndexOf('romfs', parts.length - 2)
-  const rel = at >= 0 ? parts.slice(at + 1) : [path.basename(archive)]
+  const rel = romfsRelative(path.resolve(archive))?.split('/') ?? [path.basename(archive)]
   return path.join(dir, 'luma', 'titles', title.toUpperCase(), 'romfs', ...rel)
 }
 
@@ -80,13 +79,14 @@ export async function writeGarcFile(g: GarcFile, changes: ReadonlyMap<number, Ui
   await fsp.mkdir(path.dirname(abs), { recursive: true })
   const tmp = tempSibling(abs)
   try {
-    const fh = await fsp.open(tmp, 'wx')
+    // synchronous writes, as the reads are: thousands of pieces, no thread-pool round trip each
+    const fd = fs.openSync(tmp, 'wx')
     try {
-      if (changes.size === 0) await copyAll(g, fh, opts)
-      else await writeRebuilt(g, changes, fh, opts)
-      await fh.sync()
+      if (changes.size === 0) await copyAll(g, fd, opts)
+      else await writeRebuilt(g, changes, fd, opts)
+      fs.fsyncSync(fd)
     } finally {
-      await fh.close()
+      fs.closeSync(fd)
     }
     await verifyWritten(g, changes, tmp, out)
     await fsp.rename(tmp, abs)
@@ -98,23 +98,23 @@ export async function writeGarcFile(g: GarcFile, changes: ReadonlyMap<number, Ui
 
 const CHUNK = 4 * 1024 * 1024
 
-async function copyAll(g: GarcFile, fh: FileHandle, opts: WriteOptions): Promise<void> {
+async function copyAll(g: GarcFile, fd: number, opts: WriteOptions): Promise<void> {
   const size = g.tables.fileSize
   for (let pos = 0; pos < size; pos += CHUNK) {
     opts.signal?.throwIfAborted()
     opts.progress?.(pos, size, 'copying')
     const b = await g.read(pos, Math.min(CHUNK, size - pos))
     if (b.byteLength === 0) throw new Error(`${g.file}: the file shrank while being copied`)
-    await fh.write(b, 0, b.byteLength, pos)
+    writeAll(fd, b, pos)
   }
 }
 
 /** Tables, then each entry (stored bytes from the input or its replacement) and its 0xFF padding; input read in big runs. */
-async function writeRebuilt(g: GarcFile, changes: ReadonlyMap<number, Uint8Array>, fh: FileHandle, opts: WriteOptions): Promise<void> {
+async function writeRebuilt(g: GarcFile, changes: ReadonlyMap<number, Uint8Array>, fd: number, opts: WriteOptions): Promise<void> {
   const t = g.tables
   const layout = buildGarcTables(t.version, t.alignment, t.entries.map((e) => changes.get(e.index)?.byteLength ?? e.length))
-  const w = new BufferedWriter(fh)
-  await w.write(layout.tables)
+  const w = new BufferedWriter(fd)
+  w.write(layout.tables)
   let window: { start: number; bytes: Uint8Array } = { start: 0, bytes: new Uint8Array(0) }
   for (const e of t.entries) {
     if (e.index % 256 === 0) {
@@ -129,11 +129,20 @@ async function writeRebuilt(g: GarcFile, changes: ReadonlyMap<number, Uint8Array
       }
       bytes = window.bytes.subarray(e.offset - window.start, e.offset - window.start + e.length)
     }
-    await w.write(bytes)
-    await w.write(garcPadding(bytes.byteLength, t.alignment))
+    w.write(bytes)
+    w.write(garcPadding(bytes.byteLength, t.alignment))
   }
-  await w.flush()
+  w.flush()
   if (w.written !== layout.fileSize) throw new Error(`internal: wrote ${w.written} bytes, the tables say ${layout.fileSize}`)
+}
+
+/** Writes all of `b` at `pos`. */
+function writeAll(fd: number, b: Uint8Array, pos: number): void {
+  for (let off = 0; off < b.byteLength; ) {
+    const n = fs.writeSync(fd, b, off, b.byteLength - off, pos + off)
+    if (n <= 0) throw new Error(`a write of ${b.byteLength - off} bytes wrote nothing`)
+    off += n
+  }
 }
 
 /** Gathers small pieces into 1 MiB writes. */
@@ -141,23 +150,20 @@ class BufferedWriter {
   private buf = new Uint8Array(1024 * 1024)
   private used = 0
   written = 0
-  constructor(private readonly fh: FileHandle) {}
-  async write(b: Uint8Array): Promise<void> {
-    if (this.used + b.byteLength > this.buf.byteLength) await this.flush()
+  constructor(private readonly fd: number) {}
+  write(b: Uint8Array): void {
+    if (this.used + b.byteLength > this.buf.byteLength) this.flush()
     if (b.byteLength > this.buf.byteLength) return this.raw(b)
     this.buf.set(b, this.used)
     this.used += b.byteLength
   }
-  async flush(): Promise<void> {
-    if (this.used) await this.raw(this.buf.subarray(0, this.used))
+  flush(): void {
+    if (this.used) this.raw(this.buf.subarray(0, this.used))
     this.used = 0
   }
-  private async raw(b: Uint8Array): Promise<void> {
-    for (let off = 0; off < b.byteLength; ) {
-      const { bytesWritten } = await this.fh.write(b, off, b.byteLength - off, this.written)
-      off += bytesWritten
-      this.written += bytesWritten
-    }
+  private raw(b: Uint8Array): void {
+    writeAll(this.fd, b, this.written)
+    this.written += b.byteLength
   }
 }
 

@@ -137,7 +137,9 @@ const MIN_MATCH = 3
 const MAX_MATCH = 0xffff + 0x111
 const WINDOW = 0x1000
 const HASH_BITS = 15
-const MAX_CHAIN = 64
+const MAX_CHAIN = 16
+/** A match this long ends the search (longer ones are still taken when found first). */
+const GOOD_MATCH = 64
 
 /**
  * Encodes `data` as a valid LZ11 stream (greedy, hash chains over 3-byte prefixes; not Nintendo's
@@ -161,7 +163,7 @@ export function encodeLz11(data: Uint8Array): Uint8Array {
   }
   const head = new Int32Array(1 << HASH_BITS).fill(-1)
   const prev = new Int32Array(Math.min(size, WINDOW) || 1)
-  const hash = (i: number) => ((data[i]! << 16) ^ (data[i + 1]! << 8) ^ data[i + 2]!) * 0x9e3779b1 >>> (32 - HASH_BITS)
+  const hash = (i: number) => Math.imul((data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!, 0x9e3779b1) >>> (32 - HASH_BITS)
   const insert = (i: number) => {
     if (i + MIN_MATCH > size) return
     const h = hash(i)
@@ -185,7 +187,7 @@ export function encodeLz11(data: Uint8Array): Uint8Array {
           if (l > bestLen) {
             bestLen = l
             bestDist = i - cand
-            if (l === limit) break
+            if (l === limit || l >= GOOD_MATCH) break
           }
           const next = prev[cand % WINDOW]!
           if (next >= cand) break // the slot was reused by a newer position
