@@ -8,8 +8,9 @@ import type { GfApi } from '@shared/api/gf'
 import type { GfModelApi } from '@shared/api/gf-model'
 import { bridge } from '../../bridge'
 import { askPath } from '../../files/ask-path'
-import { defaultGlbPath } from '../../scene-export'
+import { defaultGlbPath, glbFileName } from '../../scene-export'
 import type { PendingReplacement } from './pending'
+import { archiveSet, besideDump } from './set-path'
 
 export interface GfGlbExport {
   set: string
@@ -35,7 +36,10 @@ export function exportLine(r: { out: string; bytes: number; replaced: number }):
 
 /** Asks for a path and exports; null when cancelled. */
 export async function exportGfGlb(x: GfGlbExport, choose: (title: string, def: string) => Promise<string | null> = (title, def) => askPath({ kind: 'save-file', title, defaultPath: def, filters: [{ name: 'glTF binary', extensions: ['glb'] }] }), invoke: Invoke = (c, r) => bridge.invoke(c, r)): Promise<GfModelApi['gf:exportGlb']['res'] | null> {
-  const out = await choose(`Export ${x.name} as .glb`, defaultGlbPath({ id: 0, name: x.name, sourcePath: x.set }))
+  const a = archiveSet(x.set)
+  // a set inside the archive: beside the dump, never inside its romfs folder
+  const def = a ? besideDump(a.archive, glbFileName(x.name)) : defaultGlbPath({ id: 0, name: x.name, sourcePath: x.set })
+  const out = await choose(`Export ${x.name} as .glb`, def)
   if (!out) return null
   return invoke('gf:exportGlb', { set: x.set, out, lod: x.lod, replacements: replacementReqs(x.replacements), overwrite: true })
 }

@@ -22,6 +22,20 @@ export interface KeyValueStorage {
   getItem(key: string): string | null
   setItem(key: string, value: string): void
   removeItem(key: string): void
+  /** Enumeration (Web Storage has it): lets "Write mod…" find every set of an archive with a list. */
+  readonly length?: number
+  key?(index: number): string | null
+}
+
+/** The sets whose path starts with `prefix` that have a stored list. */
+export function storedSets(storage: KeyValueStorage | null, prefix: string): string[] {
+  const out: string[] = []
+  if (!storage?.key || storage.length === undefined) return out
+  for (let i = 0; i < storage.length; i++) {
+    const k = storage.key(i)
+    if (k?.startsWith(STORAGE_PREFIX + prefix)) out.push(k.slice(STORAGE_PREFIX.length))
+  }
+  return out
 }
 
 export const STORAGE_PREFIX = 'modbench.gf.pending:'
