@@ -39,13 +39,10 @@ export async function modTarget(archive: string, target: Req['target'], overwrit
   } else out = target.out
   const romfs = romfsOf(archive)
   const flag = 'layeredfs' in target ? 'the LayeredFS folder' : 'the output'
-  try {
-    await guardOutput(out, romfs ? [archive, romfs] : [archive], overwrite, flag)
-  } catch (e) {
-    // an existing target the user did not confirm crosses the API as code `exists`
-    if (!overwrite && (await fsp.lstat(out).catch(() => null))) throw Object.assign(new Error(`${out} already exists; confirm replacing it`), { code: 'exists' })
-    throw e
-  }
+  // the inputs first (refused even when confirmed), then an existing target the user did not
+  // confirm, which crosses the API as code `exists` so the UI can ask
+  await guardOutput(out, romfs ? [archive, romfs] : [archive], true, flag)
+  if (!overwrite && (await fsp.lstat(out).catch(() => null))) throw Object.assign(new Error(`${out} already exists; confirm replacing it`), { code: 'exists' })
   return path.resolve(out)
 }
 
