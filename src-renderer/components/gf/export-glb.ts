@@ -4,13 +4,14 @@
  * LOD shown, with the set's pending texture replacements when the user keeps them included
  * (default yes), and returns what it wrote with a line that says which textures it holds.
  */
-import type { GfApi } from '@shared/api/gf'
 import type { GfModelApi } from '@shared/api/gf-model'
 import { bridge } from '../../bridge'
 import { askPath } from '../../files/ask-path'
 import { defaultGlbPath, glbFileName } from '../../scene-export'
-import type { PendingReplacement } from './pending'
+import { replacementReqs, type PendingReplacement } from './pending-storage'
 import { archiveSet, besideDump } from './set-path'
+
+export { replacementReqs }
 
 export interface GfGlbExport {
   set: string
@@ -22,11 +23,6 @@ export interface GfGlbExport {
 }
 
 type Invoke = <K extends 'gf:exportGlb'>(channel: K, req: GfModelApi[K]['req']) => Promise<GfModelApi[K]['res']>
-
-/** The request's replacement list: bytes for a dropped PNG, else its path. */
-export function replacementReqs(list: readonly PendingReplacement[]): GfApi['gf:repack']['req']['replacements'] {
-  return list.map((p) => ({ file: p.file, entry: p.entry, ...(p.png ? { png: p.png } : { path: p.path }) }))
-}
 
 /** What the export wrote, said in one line (which textures the glb holds). */
 export function exportLine(r: { out: string; bytes: number; replaced: number }): string {

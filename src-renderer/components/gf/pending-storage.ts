@@ -4,6 +4,8 @@
  * PNG keeps its bytes (base64). See docs/DECISIONS.md "GF pending replacements".
  */
 
+import type { GfReplacementReq } from '@shared/api/gf'
+
 /** A replacement waiting for "Repack set…". */
 export interface PendingReplacement {
   set: string
@@ -110,4 +112,9 @@ export function savePending(storage: KeyValueStorage | null, set: string, list: 
   } catch (e) {
     return `pending replacements of this set cannot be kept for a reload (${(e as Error).message}); repack before closing`
   }
+}
+
+/** The request's replacement list: bytes for a dropped PNG, else its path. */
+export function replacementReqs(list: readonly PendingReplacement[]): GfReplacementReq[] {
+  return list.map((p) => ({ file: p.file, entry: p.entry, ...(p.png ? { png: p.png } : { path: p.path }) }))
 }

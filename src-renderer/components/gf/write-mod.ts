@@ -4,8 +4,7 @@
  */
 import type { GfModelApi } from '@shared/api/gf-model'
 import { GF_TITLES } from '@shared/formats/gf/titles'
-import type { PendingReplacement } from './pending'
-import { replacementReqs } from './export-glb'
+import { replacementReqs, type PendingReplacement } from './pending-storage'
 import { besideDump } from './set-path'
 
 export type ModTarget = { kind: 'layeredfs'; dir: string; title: string } | { kind: 'archive'; out: string }

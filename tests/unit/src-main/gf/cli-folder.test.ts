@@ -8,6 +8,8 @@ import { buildSyntheticSet } from '../../../fixtures/gf/build-set'
 import { decodePng, encodePng } from '../../../../src-main/domains/gf/png'
 import { findTexture, parseGfSet } from '../../../../src-shared/formats/gf/gf-set'
 import { decodeGfTexture } from '../../../../src-shared/formats/gf/texture'
+import { buildModelArchive } from '../../../fixtures/gf/build-garc'
+import { GarcFile } from '../../../../src-main/domains/gf/garc-file'
 
 /**
  * Issue 22 item 5 on the command line: a batch replace from one flat folder of PNGs (USUM's
@@ -127,5 +129,21 @@ describe('gf export with replacements', () => {
       expect(r.stderr).toContain(`error: ${path.join('bad', '4.bin')}: Package`)
     }
     expect(existsSync('bad.glb')).toBe(false)
+  })
+})
+
+describe('gf replace GARC#N --png-folder', () => {
+  it('matches the folder against set N of the archive and writes the LayeredFS archive', async () => {
+    mkdirSync('dump/romfs/a/0/9', { recursive: true })
+    writeFileSync('dump/romfs/a/0/9/4', buildModelArchive(6).bytes)
+    mkdirSync('pika')
+    writeFileSync('pika/pm0025_00_Eye1.png', solid(32, 32, [0, 255, 0, 255])) // set 1's 1.bin #2 (32×32 RGBA8)
+    const r = await cli(['gf', 'replace', 'dump/romfs/a/0/9/4#1', '--png-folder', 'pika', '--layeredfs', 'sd', '--title', '00040000001B5100'])
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout.split('\n')[0]).toBe(`${path.join('dump/romfs/a/0/9/4#1', '1.bin')} #2 pm0025_00_Eye1 ← ${path.join('pika', 'pm0025_00_Eye1.png')}`)
+    const out = path.join('sd', 'luma', 'titles', '00040000001B5100', 'romfs', 'a', '0', '9', '4')
+    const set = await GarcFile.with(out, (g) => g.readSet(1))
+    const t = findTexture(parseGfSet(set.files), '1.bin', 2)
+    expect(Array.from(decodeGfTexture(t.bytes, t.header).subarray(0, 4))).toEqual([0, 255, 0, 255])
   })
 })
