@@ -16,6 +16,7 @@ import type { Browser, Page } from 'playwright-core'
 import { answerFileBrowser, launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
 import { buildModelArchive } from '../fixtures/gf/build-garc'
 import { oracleReadGarc } from '../oracles/garc-reader'
+import { glbImageBytes } from '../helpers/glb'
 import { decodePng, encodePng } from '../../src-main/domains/gf/png'
 import { GarcFile } from '../../src-main/domains/gf/garc-file'
 import { findTexture, parseGfSet } from '../../src-shared/formats/gf/gf-set'
@@ -95,12 +96,7 @@ describe('USUM: dump → open → replace → write mod', () => {
     expect(await page.getByTestId('fb-name').inputValue()).not.toContain(`${path.sep}romfs${path.sep}`)
     await answerFileBrowser(page, glbOut)
     await expect.poll(async () => await page.getByTestId('export-result').textContent().catch(() => ''), { timeout: 60_000 }).toMatch(/^Wrote .* with 2 pending replacements$/)
-    const glb = fs.readFileSync(glbOut)
-    const json = JSON.parse(glb.subarray(20, 20 + glb.readUInt32LE(12)).toString('utf8'))
-    const img = json.images.find((i: { name: string }) => i.name === '1_2_pm0999_00_Eye1')
-    const view = json.bufferViews[img.bufferView]
-    const bin = 20 + glb.readUInt32LE(12) + 8
-    expect(Array.from(decodePng(new Uint8Array(glb.subarray(bin + (view.byteOffset ?? 0), bin + (view.byteOffset ?? 0) + view.byteLength))).rgba.subarray(0, 4))).toEqual([255, 0, 0, 255])
+    expect(Array.from(decodePng(glbImageBytes(new Uint8Array(fs.readFileSync(glbOut)), '1_2_pm0999_00_Eye1')).rgba.subarray(0, 4))).toEqual([255, 0, 0, 255])
     await screenshot(page, 'gf-garc-model')
 
     // set 1 (Pikachu): one texture replaced in the texture view

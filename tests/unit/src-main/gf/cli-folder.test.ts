@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { cli } from '../../../helpers/cli'
-import { glbJson } from '../../../helpers/glb'
+import { glbImageBytes } from '../../../helpers/glb'
 import { buildSyntheticSet } from '../../../fixtures/gf/build-set'
 import { decodePng, encodePng } from '../../../../src-main/domains/gf/png'
 import { findTexture, parseGfSet } from '../../../../src-shared/formats/gf/gf-set'
@@ -94,14 +94,7 @@ describe('gf replace --png-folder', () => {
 })
 
 describe('gf export with replacements', () => {
-  /** RGBA of the glb image named `name` (decoded from its PNG bytes). */
-  const image = (glb: Uint8Array, name: string) => {
-    const json = glbJson(glb)
-    const img = json.images.find((i: { name: string }) => i.name === name)
-    const view = json.bufferViews[img.bufferView]
-    const bin = 20 + new DataView(glb.buffer, glb.byteOffset).getUint32(12, true) + 8
-    return decodePng(glb.subarray(bin + (view.byteOffset ?? 0), bin + (view.byteOffset ?? 0) + view.byteLength))
-  }
+  const image = (glb: Uint8Array, name: string) => decodePng(glbImageBytes(glb, name))
 
   it('writes the PNG pixels instead of the stored texture and says so; without one it says the stored textures', async () => {
     const r = await cli(['gf', 'export', 'set1', '--out', 'with.glb', '--texture', '1.bin:0=flat/pm0999_00_BodyA1.png', '--json'])

@@ -7,7 +7,7 @@ import type { ServiceContext } from '../../../../src-main/services/context'
 import { decodePng, encodePng } from '../../../../src-main/domains/gf/png'
 import { buildPackage, buildSyntheticSet } from '../../../fixtures/gf/build-set'
 import { buildGfMotion } from '../../../fixtures/gf/build-motion'
-import { glbJson } from '../../../helpers/glb'
+import { glbImageBytes, glbJson } from '../../../helpers/glb'
 
 /**
  * `gf:exportGlb`, the model view's Export .glb (issue 22 item 5): the pending replacements are in
@@ -29,13 +29,7 @@ const ctx = {
 const exportGlb = (req: unknown) => (gfModelHandlers['gf:exportGlb'] as (r: unknown, c: ServiceContext) => Promise<{ out: string; bytes: number; replaced: number; warnings: number }>)(req, ctx)
 
 /** RGBA of the glb image named `name`. */
-function image(file: string, name: string): Uint8Array {
-  const glb = new Uint8Array(readFileSync(file))
-  const json = glbJson(glb)
-  const view = json.bufferViews[json.images.find((i: { name: string }) => i.name === name).bufferView]
-  const bin = 20 + new DataView(glb.buffer, glb.byteOffset).getUint32(12, true) + 8
-  return decodePng(glb.subarray(bin + (view.byteOffset ?? 0), bin + (view.byteOffset ?? 0) + view.byteLength)).rgba
-}
+const image = (file: string, name: string) => decodePng(glbImageBytes(new Uint8Array(readFileSync(file)), name)).rgba
 
 beforeAll(() => {
   tmp = mkdtempSync(path.join(tmpdir(), 'gf-export-glb-'))
