@@ -34,6 +34,12 @@ export interface EnumerateResult {
   assets: AssetDraft[]
   /** Shown in the inspector for the source itself (header name, game code, MD5 …). */
   metadata?: Record<string, unknown>
+  /**
+   * Nothing worth a source of its own: a file met while walking a folder is then not recorded (a
+   * romfs dump holds hundreds of GARC archives besides the Pokémon models); named on its own, or
+   * already in the catalog, it is.
+   */
+  incidental?: boolean
 }
 
 /** A detector for single files: content first (magic bytes), extension second. */

@@ -6,7 +6,7 @@
  * archive; the LZ11 streams (read without Reader) are mutated through their non-zero words.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { Rng, SEED, Tally, cases, expectCliCase, expectReaderOk, mutate, nonZeroWords, traceReads, type Field } from '../helpers/fuzz'
@@ -67,6 +67,38 @@ describe('GARC reader on mutated archives', () => {
       }, FILE))
     }
     tally.expectShares('lz11', { ok: 0.02, error: 0.3 })
+  })
+})
+
+describe('gf garc pack --set with mutated set folders', () => {
+  it('exit 0 or 1 naming the set file, no output after a failure; on success the other sets are byte-identical', async () => {
+    const a = buildModelArchive(6, { alignment: 16 })
+    const arc = path.join(dir, 'pack-set.garc')
+    writeFileSync(arc, a.bytes)
+    const names = Array.from({ length: 9 }, (_, k) => `${k}.bin`)
+    const setFields: Record<string, Field[]> = {}
+    for (let k = 0; k < 9; k++) setFields[names[k]!] = nonZeroWords(a.content[9 + k]!, 4096)
+    const rng = new Rng(0x6c000000 + SEED)
+    const tally = new Tally()
+    for (let i = 0; i < cases(60); i++) {
+      const set = path.join(dir, `set-${i}`)
+      mkdirSync(set)
+      const k = rng.int(9)
+      const m = mutate(a.content[9 + k]!, setFields[names[k]!]!, rng, { little: true })
+      for (let j = 0; j < 9; j++) writeFileSync(path.join(set, names[j]!), j === k ? m.bytes : a.content[9 + j]!)
+      const out = path.join(dir, `pack-set-${i}.out`)
+      const r = await expectCliCase(`pack --set case ${i}: ${names[k]}: ${m.label}`, ['gf', 'garc', 'pack', arc, '--set', `1=${set}`, '--out', out, '--json'], [set, names[k]!], [out], [[arc, a.bytes]])
+      if (r.code === 0) {
+        const before = parseGarc(a.bytes)
+        const written = new Uint8Array(readFileSync(out))
+        const after = parseGarc(written)
+        for (const e of before.entries) if (e.index < 9 || e.index > 17) expect(Buffer.compare(garcStoredBytes(written, after, e.index), garcStoredBytes(a.bytes, before, e.index)), `case ${i}: entry ${e.index}`).toBe(0)
+      }
+      tally.add(r.code)
+      rmSync(set, { recursive: true, force: true })
+      rmSync(out, { force: true })
+    }
+    tally.expectShares('gf garc pack --set', { ok: 0.1, error: 0.1 })
   })
 })
 

@@ -31,13 +31,20 @@ describe('indexing a romfs dump', () => {
     // a GARC that is not a model archive (raw entries, like a text archive)
     fs.mkdirSync(path.join(dump, 'romfs', 'a', '0', '1'), { recursive: true })
     fs.writeFileSync(path.join(dump, 'romfs', 'a', '0', '1', '7'), buildGarc({ version: 6, entries: Array.from({ length: 20 }, (_, i) => new Uint8Array([i, 1, 2, 3])) }))
+    // a language-variant archive: one record with bit vector 3 (two sub-files)
+    fs.mkdirSync(path.join(dump, 'romfs', 'a', '0', '2'))
+    const lang = buildGarc({ version: 6, entries: [new Uint8Array([1, 2, 3, 4])] })
+    new DataView(lang.buffer).setUint32(0x24 + 0x10 + 0xc, 3, true) // FATB record 0's vector
+    fs.writeFileSync(path.join(dump, 'romfs', 'a', '0', '2', '0'), lang)
     const db = openCatalog(path.join(dir, 'c1.db'))
     try {
       const res = await indexPaths(db, [dump])
       const arc = path.join(dump, 'romfs', 'a', '0', '9', '4')
       const models = res.sources.find((s) => s.path === arc)!
       expect(models).toMatchObject({ kind: 'gf-models', status: 'indexed', assets: 7 })
-      expect(res.sources.find((s) => s.path.endsWith(path.join('a', '0', '1', '7')))).toMatchObject({ kind: 'gf-garc', status: 'indexed', assets: 0 })
+      // met while walking the dump, another archive is incidental: no source of its own
+      expect(res.sources.find((s) => s.path.endsWith(path.join('a', '0', '1', '7')))).toBeUndefined()
+      expect(res.sources.find((s) => s.path.endsWith(path.join('a', '0', '2', '0')))).toBeUndefined()
       const src = db.sourceByPath(arc)!
       expect(src.metadata).toMatchObject({ version: 0x600, entries: 39, sets: 4, romfsPath: 'a/0/9/4' })
       const top = db.children(src.id, null)
@@ -83,6 +90,18 @@ describe('indexing a romfs dump', () => {
       const res = await indexPaths(db, [f])
       expect(res.sources[0]).toMatchObject({ kind: 'gf-models', status: 'indexed', assets: 7 })
       expect(db.children(db.sourceByPath(f)!.id, null)[1]!.name).toBe('Pikachu')
+    } finally {
+      db.close()
+    }
+  })
+
+  it('named on its own, an archive without models is a "GARC archive" source', async () => {
+    const f = path.join(dump, 'romfs', 'a', '0', '1', '7')
+    const db = openCatalog(path.join(dir, 'c4.db'))
+    try {
+      const res = await indexPaths(db, [f])
+      expect(res.sources[0]).toMatchObject({ kind: 'gf-garc', status: 'indexed', assets: 0 })
+      expect(db.sourceByPath(f)!.metadata).toMatchObject({ entries: 20, sets: 2, romfsPath: 'a/0/1/7' })
     } finally {
       db.close()
     }

@@ -3,6 +3,7 @@ import { promises as fsp } from 'node:fs'
 import { UsageError, requireString, type Command, type CommandContext } from '../../cli/command'
 import { garcLooseEntries, garcSets } from '../../../src-shared/formats/gf/garc'
 import { garcMemberName } from '../../../src-shared/formats/gf/garc-set'
+import { GF_TITLES, titleId } from '../../../src-shared/formats/gf/titles'
 import { GarcFile } from './garc-file'
 import { layeredFsTarget, readSetDirFiles, setChanges, writeGarcFile } from './garc-pack'
 import { guardOutput } from './output-guard'
@@ -18,7 +19,7 @@ export function archiveOutput(ctx: CommandContext, archive: string): { out: stri
   if (out !== undefined && lfs !== undefined) throw new UsageError('give either --out or --layeredfs, not both')
   if (lfs !== undefined) {
     if (title === undefined) throw new UsageError('--layeredfs needs --title TITLEID (e.g. 00040000001B5000 for Ultra Sun, 00040000001B5100 for Ultra Moon)')
-    if (!/^[0-9A-Fa-f]{16}$/.test(title)) throw new UsageError(`--title takes a 16-digit hex title id, got ${JSON.stringify(title)}`)
+    if (!titleId(title)) throw new UsageError(`--title takes a 16-digit hex title id, got ${JSON.stringify(title)}`)
     return { out: layeredFsTarget(archive, lfs, title), flag: '--layeredfs' }
   }
   if (title !== undefined) throw new UsageError('--title goes with --layeredfs')
@@ -120,8 +121,15 @@ const pack: Command = {
   name: 'gf garc pack',
   summary: 'write a new GARC with sets replaced by set folders (LZ11 again where it was), every other entry byte for byte',
   usage: 'gf garc pack GARC --set N=SETDIR [--set …] (--out NEW | --layeredfs DIR --title TITLEID) [--force] [--json]',
-  help: `${GARC_HELP}\nWith no --set the output equals the input byte for byte. The version and alignment are kept.\n--layeredfs DIR --title TITLEID writes DIR/luma/titles/TITLEID/romfs/<path below romfs> (Luma3DS LayeredFS).\nTitle ids: Ultra Sun 00040000001B5000, Ultra Moon 00040000001B5100, Sun 0004000000164800, Moon 0004000000175E00.\nAn existing output is replaced only with --force. JSON: {"out","replaced":[N…]}`,
+  help: `${GARC_HELP}\nWith no --set the output equals the input byte for byte. The version and alignment are kept.\n--layeredfs DIR --title TITLEID writes DIR/luma/titles/TITLEID/romfs/<path below romfs> (Luma3DS LayeredFS).\nTitle ids: ${GF_TITLES.map((t) => `${t.game.replace('Pokémon ', '')} ${t.id}`).join(', ')}.\nAn existing output is replaced only with --force. JSON: {"out","replaced":[N…]}`,
   options: { ...ARCHIVE_OUTPUT_OPTIONS, set: { type: 'string', multiple: true } },
+  optionHelp: {
+    set: 'N=SETDIR: set N replaced by the folder SETDIR (0.bin … 8.bin; a missing file keeps its entry)',
+    out: 'the new archive',
+    layeredfs: 'an SD-card folder: writes luma/titles/TITLEID/romfs/<path> in it',
+    title: 'the 16-digit title id for --layeredfs',
+    force: 'replace an existing output',
+  },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const file = ctx.positionals[0]!

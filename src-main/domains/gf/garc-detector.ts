@@ -5,7 +5,8 @@
  * archives indexes at the speed of its file tables. An archive whose first sets hold GF models
  * becomes a `gf-models` source ("Pokémon models") with one `gf-garc-set` child per set, named by
  * species and form, and one `gf-garc-entry` per entry outside a set; any other GARC (text, maps…)
- * is a `gf-garc` source with its entry count only.
+ * is a `gf-garc` source with its entry count only, recorded only when named on its own (met while
+ * walking a dump folder it is incidental: the tree of a dump shows the Pokémon models).
  */
 import { createHash } from 'node:crypto'
 import * as path from 'node:path'
@@ -16,6 +17,7 @@ import { speciesName } from '../../../src-shared/formats/gf/species'
 import { SIG_MODEL } from '../../../src-shared/formats/gf/entry-kind'
 import { LZ11_TYPE, decodeLz11 } from '../../../src-shared/formats/gf/lz11'
 import { GarcFile } from './garc-file'
+import { FormatError } from '../../../src-shared/binary/errors'
 import { romfsRelative } from '../../../src-shared/formats/gf/romfs-path'
 
 /** How many leading sets are probed for a GFModel to call the archive a model archive. */
@@ -53,7 +55,7 @@ export async function enumerateGarc(g: GarcFile, file: string): Promise<Enumerat
   const meta = { version: g.tables.version, alignment: g.tables.alignment, entries: g.tables.entries.length, sets: sets.length, romfsPath: romfsPath(file) }
   let models = false
   for (const s of sets.slice(0, PROBE_SETS)) if (await holdsModel(g, s.set)) models = true
-  if (!models) return { kind: 'gf-garc', assets: [], metadata: meta, hash: h.digest('hex') }
+  if (!models) return { kind: 'gf-garc', assets: [], metadata: meta, incidental: true, hash: h.digest('hex') }
   const assets: AssetDraft[] = []
   for (const s of sets) {
     const texture = await g.setTextureName(s.set)
@@ -90,5 +92,13 @@ export const gfGarcDetector: FileDetector = {
       await g.close()
     }
   },
-  enumeratePartial: (input) => GarcFile.with(input.path, (g) => enumerateGarc(g, input.path)),
+  async enumeratePartial(input) {
+    try {
+      return await GarcFile.with(input.path, (g) => enumerateGarc(g, input.path))
+    } catch (e) {
+      // a language-variant archive (text, §19.3): a GARC, but never a model archive
+      if (!(e instanceof FormatError) || !/^FATB record \d+$/.test(e.structure ?? '') || !/bit vector/.test(e.detail)) throw e
+      return { kind: 'gf-garc', assets: [], metadata: { note: `language-variant archive (${e.detail})`, romfsPath: romfsPath(input.path) }, incidental: true, hash: createHash('sha1').update(input.head).digest('hex') }
+    }
+  },
 }

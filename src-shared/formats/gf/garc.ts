@@ -71,12 +71,20 @@ const isPow2 = (n: number) => n >= 4 && (n & (n - 1)) === 0
  */
 export function garcTablesExtent(prefix: Uint8Array): number {
   const u32 = (o: number) => (prefix[o]! | (prefix[o + 1]! << 8) | (prefix[o + 2]! << 16) | (prefix[o + 3]! << 24)) >>> 0
-  if (prefix.byteLength < 8) return 0x30
+  const have = prefix.byteLength
+  if (have < 8) return 0x30
   const hs = u32(4)
-  if (prefix.byteLength < hs + 8) return hs + 8
-  const fatb = hs + u32(hs + 4)
-  if (prefix.byteLength < fatb + 8) return fatb + 8
-  return fatb + u32(fatb + 4) + 0xc
+  // a size no valid archive has: no more reading (the parser reports the field)
+  if (hs !== 0x1c && hs !== 0x24) return have
+  if (have < hs + 8) return hs + 8
+  const fato = u32(hs + 4)
+  if (fato > 0xc + 4 * 0xffff) return have
+  const fatb = hs + fato
+  if (have < fatb + 8) return fatb + 8
+  const size = u32(fatb + 4)
+  // 0xFFFF records of at most 32 bits (4 + 12 × 32 bytes each)
+  if (size > 0xc + 0xffff * (4 + 12 * 32)) return have
+  return fatb + size + 0xc
 }
 
 /**

@@ -10,8 +10,12 @@ import { garcSets, garcLooseEntries, garcStoredBytes, garcTablesExtent, parseGar
 import { buildGarcTables, repackGarc, storeLike, verifyGarcRepack, writeGarc } from '../../../../../src-shared/formats/gf/garc-write'
 import { garcSetMember, garcSetName, firstTextureName } from '../../../../../src-shared/formats/gf/garc-set'
 import { isLz11 } from '../../../../../src-shared/formats/gf/lz11'
+import { romfsRelative } from '../../../../../src-shared/formats/gf/romfs-path'
+import { garcSourceName } from '../../../../../src-shared/formats/gf/domain'
+import { speciesName, SPECIES_MAX } from '../../../../../src-shared/formats/gf/species'
 import { buildGarc, buildModelArchive, simpleLz11 } from '../../../../fixtures/gf/build-garc'
 import { oracleLz11, oracleReadGarc } from '../../../../oracles/garc-reader'
+import { formatErrorOf } from '../../../../helpers/errors'
 
 /** The §19.7 dump, as printed in the spec (16 bytes a row). */
 const SPEC = new Uint8Array(
@@ -25,15 +29,7 @@ const SPEC = new Uint8Array(
    01 02 03 04 05 FF FF FF 11 06 00 00 40 41 40 00`.split(/\s+/).map((x) => parseInt(x, 16)),
 )
 
-function errorOf(f: () => unknown): FormatError {
-  try {
-    f()
-  } catch (e) {
-    if (e instanceof FormatError) return e
-    throw e
-  }
-  throw new Error('no error')
-}
+const errorOf = formatErrorOf
 
 describe('§19.7 archive', () => {
   it('parses to the listed entries', () => {
@@ -55,6 +51,13 @@ describe('§19.7 archive', () => {
     for (let k = 0; k < 5; k++) need = garcTablesExtent(SPEC.subarray(0, need))
     expect(need).toBe(0x70)
     expect(parseGarcTables(SPEC.subarray(0, 0x70), 0x80).entries.length).toBe(2)
+  })
+  it('an absurd header size, FATO size or FATB size stops the tables read where it is', () => {
+    for (const [at, v] of [[4, 0xfffffff0], [0x28, 0x7ffffff0], [0x3c, 0xfffffff0]] as const) {
+      const b = SPEC.slice()
+      new DataView(b.buffer).setUint32(at, v, true)
+      expect(garcTablesExtent(b.subarray(0, 0x40)), `field at ${at}`).toBe(0x40)
+    }
   })
 })
 
@@ -194,5 +197,29 @@ describe('set members and names (§19.6)', () => {
   it('the fixture LZ11 encoder is read by both decoders the same way', () => {
     const d = Uint8Array.from({ length: 700 }, (_, i) => (i < 300 ? 4 : i & 0xff))
     expect(oracleLz11(simpleLz11(d))).toEqual(d)
+  })
+})
+
+describe('paths below romfs (§19.8)', () => {
+  it('the nearest romfs folder, either separator; none → null', () => {
+    expect(romfsRelative('/home/u/usum/romfs/a/0/9/4')).toBe('a/0/9/4')
+    expect(romfsRelative('C:\\dumps\\usum\\romfs\\a\\0\\9\\4')).toBe('a/0/9/4')
+    expect(romfsRelative('/x/romfs/y/romfs/a/0/9/4')).toBe('a/0/9/4')
+    expect(romfsRelative('/x/model.garc')).toBeNull()
+    expect(romfsRelative('/x/romfs')).toBeNull()
+  })
+  it('the tree names a model archive after it', () => {
+    expect(garcSourceName('/home/u/usum/romfs/a/0/9/4')).toBe('Pokémon models (a/0/9/4)')
+    expect(garcSourceName('/x/model.garc')).toBe('Pokémon models (model.garc)')
+  })
+})
+
+describe('species names (national dex 1–807)', () => {
+  it('the last species of each generation, and the ends of the table', () => {
+    const last: [number, string][] = [[151, 'Mew'], [251, 'Celebi'], [386, 'Deoxys'], [493, 'Arceus'], [649, 'Genesect'], [721, 'Volcanion'], [807, 'Zeraora']]
+    for (const [dex, name] of last) expect(speciesName(dex), String(dex)).toBe(name)
+    expect([speciesName(1), speciesName(25), speciesName(122), speciesName(772), speciesName(785)]).toEqual(['Bulbasaur', 'Pikachu', 'Mr. Mime', 'Type: Null', 'Tapu Koko'])
+    expect(SPECIES_MAX).toBe(807)
+    expect([speciesName(0), speciesName(808), speciesName(1.5)]).toEqual([null, null, null])
   })
 })
