@@ -49,7 +49,10 @@ export const gfModelHandlers: Handlers = {
     const dir = ctx.allowPath(req.dir, 'read')
     const out = ctx.allowPath(req.out, 'write')
     const emit = ctx.emit as unknown as (e: string, payload: unknown) => void
-    const manifest = await asJob(req.jobId, (signal) => exportAllSets(dir, out, { lod: req.lod, signal, progress: (done, total, detail) => emit('gf:progress', { jobId: req.jobId, done, total, detail }) }))
+    // a model archive (a file): every set of it, as `gf export-all GARC`
+    const archive = (await fsp.stat(dir).catch(() => null))?.isFile() === true
+    const run = archive ? (await import('./export-garc')).exportAllGarcSets : exportAllSets
+    const manifest = await asJob(req.jobId, (signal) => run(dir, out, { lod: req.lod, signal, progress: (done, total, detail) => emit('gf:progress', { jobId: req.jobId, done, total, detail }) }))
     ctx.grantPath(out)
     return { out, manifest }
   },

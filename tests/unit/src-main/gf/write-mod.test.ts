@@ -64,6 +64,17 @@ describe('texture services on ARCHIVE#N', () => {
   })
 })
 
+describe('gf:exportSets on the archive', () => {
+  it('the batch export of the model view takes the archive file: every set, named, the empty one listed broken', async () => {
+    const out = path.join(tmp, 'glbs')
+    const r = await call('gf:exportSets', { dir: archive, out, jobId: 'b1' })
+    expect(r.manifest.map((m: any) => [m.set, m.glb, m.name, !!m.error])).toEqual([
+      [`${archive}#0`, '0000.glb', 'pm0999_00', false], [`${archive}#1`, '0001.glb', 'Pikachu', false], [`${archive}#2`, '0002.glb', 'Pikachu (form 3)', false], [`${archive}#3`, null, 'set 3', true],
+    ])
+    expect(readdirSync(out).sort()).toEqual(['0000.glb', '0001.glb', '0002.glb', 'manifest.json'])
+  })
+})
+
 describe('gf:writeMod', () => {
   const sets = () => [
     { set: 1, replacements: [{ file: '1.bin', entry: 2, png: red() }] },
