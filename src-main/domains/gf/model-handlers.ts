@@ -38,10 +38,14 @@ export const gfModelHandlers: Handlers = {
   'gf:writeMod': async (req, ctx) => {
     ctx.allowPath(req.archive, 'read')
     const { modTarget, writeMod } = await import('./write-mod')
-    const out = await modTarget(path.resolve(req.archive), req.target, req.overwrite === true)
-    ctx.allowPath(out, 'write', { overwrite: true }) // modTarget refused an existing one the user did not confirm
     const emit = ctx.emit as unknown as (e: string, payload: unknown) => void
-    const res = await asJob(req.jobId, (signal) => writeMod(ctx, req, out, signal, (done, total, detail) => emit('gf:progress', { jobId: req.jobId, done, total, detail })))
+    let out = ''
+    // one job from the first await on, so a Cancel pressed at once is not lost
+    const res = await asJob(req.jobId, async (signal) => {
+      out = await modTarget(path.resolve(req.archive), req.target, req.overwrite === true)
+      ctx.allowPath(out, 'write', { overwrite: true }) // modTarget refused an existing one the user did not confirm
+      return writeMod(ctx, req, out, signal, (done, total, detail) => emit('gf:progress', { jobId: req.jobId, done, total, detail }))
+    })
     ctx.grantPath(out)
     return res
   },
@@ -49,10 +53,12 @@ export const gfModelHandlers: Handlers = {
     const dir = ctx.allowPath(req.dir, 'read')
     const out = ctx.allowPath(req.out, 'write')
     const emit = ctx.emit as unknown as (e: string, payload: unknown) => void
-    // a model archive (a file): every set of it, as `gf export-all GARC`
-    const archive = (await fsp.stat(dir).catch(() => null))?.isFile() === true
-    const run = archive ? (await import('./export-garc')).exportAllGarcSets : exportAllSets
-    const manifest = await asJob(req.jobId, (signal) => run(dir, out, { lod: req.lod, signal, progress: (done, total, detail) => emit('gf:progress', { jobId: req.jobId, done, total, detail }) }))
+    const manifest = await asJob(req.jobId, async (signal) => {
+      // a model archive (a file): every set of it, as `gf export-all GARC` (the job is cancellable from the start)
+      const archive = (await fsp.stat(dir).catch(() => null))?.isFile() === true
+      const run = archive ? (await import('./export-garc')).exportAllGarcSets : exportAllSets
+      return run(dir, out, { lod: req.lod, signal, progress: (done, total, detail) => emit('gf:progress', { jobId: req.jobId, done, total, detail }) })
+    })
     ctx.grantPath(out)
     return { out, manifest }
   },
