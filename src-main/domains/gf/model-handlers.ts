@@ -37,11 +37,11 @@ export const gfModelHandlers: Handlers = {
   },
   'gf:writeMod': async (req, ctx) => {
     ctx.allowPath(req.archive, 'read')
-    const { modTarget, writeMod } = await import('./write-mod')
     const emit = ctx.emit as unknown as (e: string, payload: unknown) => void
     let out = ''
     // one job from the first await on, so a Cancel pressed at once is not lost
     const res = await asJob(req.jobId, async (signal) => {
+      const { modTarget, writeMod } = await import('./write-mod')
       out = await modTarget(path.resolve(req.archive), req.target, req.overwrite === true)
       ctx.allowPath(out, 'write', { overwrite: true }) // modTarget refused an existing one the user did not confirm
       return writeMod(ctx, req, out, signal, (done, total, detail) => emit('gf:progress', { jobId: req.jobId, done, total, detail }))
