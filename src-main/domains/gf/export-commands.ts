@@ -49,7 +49,7 @@ export const gfExportCommand: Command = namingSetFolder({
     const set = await loadSet(ctx.positionals[0]!)
     reportSet(ctx, set)
     const reps = await exportReplacements(ctx, set)
-    const [{ exportSetGlb }, { replacementPixels, overrideOf }] = await Promise.all([import('./export-set'), import('./replacement-pixels')]) // PNG only when exporting
+    const [{ exportSetGlb }, { replacementPixels, overrideOf }] = await Promise.all([import('./export-set'), import('./replacement-images')]) // PNG only when exporting
     const pixels = await replacementPixels(set, reps.map((r) => ({ file: r.file, entry: r.entry, path: r.png })))
     const { glb, result } = await exportSetGlb(set, { lod: l, motions: ctx.values['no-motions'] !== true, name: path.basename(path.resolve(ctx.positionals[0]!)), textureOverride: overrideOf(pixels) })
     for (const w of result.warnings) ctx.err(`warning: ${inSetFolder(set.dir, w)}`)

@@ -10,7 +10,7 @@ import { buildGfScene } from '../../../src-shared/formats/gf/scene'
 import { readPng } from './png'
 import { loadSet } from './set-folder'
 import { allowSet } from './set-access'
-import { overrideOf, replacementPixels } from './replacement-pixels'
+import { overrideOf, replacementPixels } from './replacement-images'
 import { exportAllSets } from './export-batch'
 import { asJob, cancelJob } from './jobs'
 
