@@ -72,7 +72,7 @@ describe('errors name their path once', () => {
     fs.rmSync(path.join(partial, '8.bin'))
     const r = await cli(['gf', 'textures', partial])
     expect(r.code).toBe(0)
-    expect(r.stderr).toContain(`warning: ${partial}: 8.bin missing from the set`)
+    expect(r.stderr).toContain(`warning: ${path.join(partial, '8.bin')} missing from the set`)
     // an error raised after loading (no such entry) names the folder too
     const png = path.join(dir, 'one.png') // 8×8 white
     const rep = await cli(['gf', 'replace', path.join(samples, 'gf-set'), '--out', path.join(dir, 'rep'), '--texture', `1.bin:99=${png}`])
