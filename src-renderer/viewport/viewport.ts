@@ -33,6 +33,7 @@ import { flyFromLookAt } from './fly'
 import { builtStats, makeMarkers, pickedBounds, poseBounds, type SceneStats } from './explore'
 import type { AbstractMesh } from '@babylonjs/core/Meshes/abstractMesh.js'
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer.js'
+import { applyGameMaterial, assignMeshMaterials } from './materials/game'
 
 export { defaultToggles, type CameraMode, type CameraView, type PickInfo, type Viewport, type ViewportOptions, type ViewportToggles } from './types'
 
@@ -76,6 +77,14 @@ export function applyMaterial(bm: BuiltMaterial, toggles: ViewportToggles, built
   if (bm.linesMaterial) {
     bm.linesMaterial.emissiveColor.set(r, g, b)
   }
+  if (toggles.gameMaterials) applyGameMaterial(bm, toggles, built)
+}
+
+/** The scene's own opening view (`extras.camera`), when it names one. */
+function openingView(s: Scene): CameraView | null {
+  const c = s.extras?.camera as Partial<CameraView> | undefined
+  const ok = (v: unknown): v is [number, number, number] => Array.isArray(v) && v.length === 3 && v.every((x) => typeof x === 'number' && Number.isFinite(x))
+  return c && ok(c.eye) && ok(c.target) ? { eye: c.eye, target: c.target } : null
 }
 
 function unionBounds(a: Bounds | null, b: Bounds | null): Bounds | null {
@@ -187,6 +196,7 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
     if (boundsBox) boundsBox.setEnabled(toggles.bounds)
     if (markers) markers.setEnabled(toggles.markers)
     if (built) for (const m of built.meshes) m.useVertexColors = toggles.vertexColors && m.isVerticesDataPresent(VertexBuffer.ColorKind)
+    if (built) assignMeshMaterials(built, toggles.gameMaterials)
     for (const c of curves) c.setEnabled(toggles.curves)
     if (skeleton?.mesh) {
       skeleton.mesh.setEnabled(toggles.skeleton)
@@ -296,6 +306,8 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
           for (const l of playerListeners) l(s)
         })
         frame()
+        const cam = openingView(neutral)
+        if (cam) vp.setView(cam)
       }
       applyToggles()
       if (player) for (const l of playerListeners) l(player.state())
