@@ -18,7 +18,22 @@ export function assignMeshMaterials(built: BuiltScene, game: boolean): void {
   }
 }
 
-/** Sends a material's state now (texture swap, UV animation) and the toggles to its program shader. */
+const colorTracked = new WeakMap<BuiltScene, Set<number>>()
+/** Materials some clip's colour track animates. */
+function colorTracks(built: BuiltScene): Set<number> {
+  let s = colorTracked.get(built)
+  if (!s) {
+    s = new Set(built.neutral.animations.flatMap((a) => (a.colorTracks ?? []).map((t) => t.material)))
+    colorTracked.set(built, s)
+  }
+  return s
+}
+
+/**
+ * Sends a material's state now (texture swap, UV animation, colour track) and the toggles to its
+ * program shader. A colour track of an N64 program drives PRIMITIVE: Snap's material tracks
+ * animate the prim colour (formats/snap/stage-scene-anim.ts); PICA programs ignore it.
+ */
 export function applyGameMaterial(bm: BuiltMaterial, toggles: ViewportToggles, built: BuiltScene): void {
   const pm = bm.program
   if (!pm) return
@@ -27,11 +42,11 @@ export function applyGameMaterial(bm: BuiltMaterial, toggles: ViewportToggles, b
     textures: toggles.textures,
     lighting: toggles.lighting,
     vertexColors: toggles.vertexColors,
-    backfaceCulling: toggles.backfaceCulling,
     texture0: bm.texture,
     uv: bm.uv,
     textureFor: (t) => built.textureFor(bm.index, t),
     white: whiteTexture(bscene),
+    prim: pm.program.kind === 'n64' && colorTracks(built).has(bm.index) ? bm.color : undefined,
   })
 }
 

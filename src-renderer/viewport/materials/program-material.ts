@@ -39,12 +39,13 @@ export interface ProgramInputs {
   textures: boolean
   lighting: boolean
   vertexColors: boolean
-  backfaceCulling: boolean
   /** Texture of slot 0 now (a texture-swap track), the material's UV offset/scale now. */
   texture0: number | undefined
   uv: [number, number, number, number]
   textureFor(t: number): Texture
   white: Texture
+  /** PRIMITIVE now (0..1) when an animation drives it, else the program's own. */
+  prim?: readonly number[]
 }
 
 // The viewport's directional light (viewport.ts 'viewport/sun' points along (−0.4, −1, −0.6)):
@@ -169,6 +170,7 @@ export function applyProgram(pm: ProgramMaterial, rest: number | undefined, cull
   mat.setVector3('uLightDir', LIGHT_DIR)
   mat.setVector3('uLightCol', LIGHT_COL)
   mat.setVector3('uAmbient', AMBIENT)
+  if (i.prim) mat.setVector4('uPrim', new Vector4(i.prim[0], i.prim[1], i.prim[2], i.prim[3]))
 }
 
 const whites = new WeakMap<BScene, Texture>()
