@@ -116,9 +116,21 @@ export function makeMarkers(bscene: BScene, scene: Scene, size: number): LinesMe
   return m
 }
 
-/** World bounds of the meshes a pick stands for: the node's meshes, or the one merged mesh. */
-export function pickedBounds(built: BuiltScene, node: number, mesh: AbstractMesh | null): Bounds | null {
-  const meshes = node >= 0 ? built.meshes.filter((m) => (m.metadata as { modbench?: { node: number } } | null)?.modbench?.node === node) : mesh ? [mesh] : []
+/** Whether node `n` is `root` or lies below it. */
+function below(scene: Scene, n: number, root: number): boolean {
+  for (let k = n, guard = 0; k >= 0 && guard <= scene.nodes.length; k = scene.nodes[k].parent, guard++) if (k === root) return true
+  return false
+}
+
+/**
+ * World bounds of the meshes a pick stands for: the node's meshes (with `subtree`, those of the
+ * nodes below it too, as far as they are shown), or the one merged mesh.
+ */
+export function pickedBounds(built: BuiltScene, node: number, mesh: AbstractMesh | null, subtree = false): Bounds | null {
+  const nodeOf = (m: AbstractMesh) => (m.metadata as { modbench?: { node: number } } | null)?.modbench?.node ?? -1
+  const meshes = node >= 0
+    ? built.meshes.filter((m) => (subtree ? m.isEnabled() && nodeOf(m) >= 0 && below(built.neutral, nodeOf(m), node) : nodeOf(m) === node))
+    : mesh ? [mesh] : []
   let b: Bounds | null = null
   for (const m of meshes) {
     m.computeWorldMatrix(true)

@@ -103,6 +103,8 @@ export interface PickInfo {
   point: [number, number, number]
   /** The Babylon mesh hit (for the highlight). */
   mesh?: AbstractMesh
+  /** Highlight the node and everything below it (a room with its objects), not only the node's own meshes. */
+  subtree?: boolean
 }
 
 export interface ViewportOptions {

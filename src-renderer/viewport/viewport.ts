@@ -32,6 +32,7 @@ import { FlyController } from './fly-controller'
 import { flyFromLookAt } from './fly'
 import { builtStats, makeMarkers, pickedBounds, poseBounds, type SceneStats } from './explore'
 import type { AbstractMesh } from '@babylonjs/core/Meshes/abstractMesh.js'
+import type { Ray } from '@babylonjs/core/Culling/ray.js'
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer.js'
 import { applyGameMaterial, assignMeshMaterials } from './materials/game'
 
@@ -78,6 +79,32 @@ export function applyMaterial(bm: BuiltMaterial, toggles: ViewportToggles, built
     bm.linesMaterial.emissiveColor.set(r, g, b)
   }
   if (toggles.gameMaterials) applyGameMaterial(bm, toggles, built)
+}
+
+/**
+ * Picking predicates that skip the back of faces whose material culls them. Babylon tests a mesh's
+ * triangles right after accepting the mesh, in mesh space: the mesh predicate notes the mesh, the
+ * triangle predicate compares the counter-clockwise normal with the ray (reversed under a
+ * mirroring world matrix, which turns the winding over).
+ */
+function frontFaces(): { mesh(m: AbstractMesh): boolean; triangle(p0: Vector3, p1: Vector3, p2: Vector3, ray: Ray): boolean } {
+  let cull = false
+  let sign = 1
+  const e1 = new Vector3(), e2 = new Vector3(), n = new Vector3()
+  return {
+    mesh(m) {
+      cull = !!m.material?.backFaceCulling
+      sign = m.getWorldMatrix().determinant() < 0 ? -1 : 1
+      return true
+    },
+    triangle(p0, p1, p2, ray) {
+      if (!cull) return true
+      p1.subtractToRef(p0, e1)
+      p2.subtractToRef(p0, e2)
+      Vector3.CrossToRef(e1, e2, n)
+      return sign * Vector3.Dot(n, ray.direction) < 0
+    },
+  }
 }
 
 /** The scene's own opening view (`extras.camera`), when it names one. */
@@ -127,7 +154,9 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
   const pickListeners = new Set<(p: PickInfo | null) => void>()
   const pick = (x: number, y: number): PickInfo | null => {
     if (!built) return null
-    const hit = scene.pick(x, y, (m) => !!(m.metadata as { modbench?: MeshInfo } | null)?.modbench && m.isEnabled() && m.isVisible)
+    // What the user sees: the nearest face that is not the back of a culled face (a skybox seen from outside is see-through).
+    const front = frontFaces()
+    const hit = scene.pick(x, y, (m) => !!(m.metadata as { modbench?: MeshInfo } | null)?.modbench && m.isEnabled() && m.isVisible && front.mesh(m), false, null, front.triangle)
     const info = (hit?.pickedMesh?.metadata as { modbench?: MeshInfo } | null)?.modbench
     if (!hit?.hit || !info || !hit.pickedPoint) return null
     const n = built.neutral
@@ -165,7 +194,7 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
     highlightBox?.dispose()
     highlightBox = null
     highlighted = p
-    const b = p && built ? pickedBounds(built, p.node, p.mesh ?? null) : null
+    const b = p && built ? pickedBounds(built, p.node, p.mesh ?? null, p.subtree) : null
     if (!b) return
     highlightBox = makeBoundsBox(scene, b)
     highlightBox.name = 'viewport/highlight'
