@@ -32,6 +32,8 @@ export interface ProgramMaterial {
   program: MaterialProgram
   /** Texture slots (scene texture indices or null). */
   slots: (number | null)[]
+  /** Uniform values changed in place each frame, and what is bound now. */
+  state: { texOn: Vector4; uvAnim: Vector4; prim: Vector4; bound: (Texture | null)[]; flags: number }
 }
 
 /** What the shader needs from the viewport now. */
@@ -115,8 +117,15 @@ export function makeProgramMaterial(bscene: BScene, m: Material, name: string): 
   mat.disableDepthWrite = !depthWrite
   if (decal) mat.zOffset = -2
   mat.setFloat('uOpaque', blend === 'opaque' ? 1 : 0)
+  const state = { texOn: new Vector4(0, 0, 0, 0), uvAnim: new Vector4(0, 0, 1, 1), prim: v4(prog.kind === 'n64' ? prog.n64.prim : [255, 255, 255, 255]), bound: [null, null, null], flags: -1 }
+  mat.setVector4('uTexOn', state.texOn)
+  mat.setVector4('uUVAnim', state.uvAnim)
+  mat.setVector3('uLightDir', LIGHT_DIR)
+  mat.setVector3('uLightCol', LIGHT_COL)
+  mat.setVector3('uAmbient', AMBIENT)
   setConstants(mat, prog)
-  return { material: mat, key, program: prog, slots }
+  if (prog.kind === 'n64') mat.setVector4('uPrim', state.prim)
+  return { material: mat, key, program: prog, slots, state }
 }
 
 function setUV(mat: ShaderMaterial, k: number, t: UVMatrix | undefined): void {
@@ -129,7 +138,6 @@ function setUV(mat: ShaderMaterial, k: number, t: UVMatrix | undefined): void {
 function setConstants(mat: ShaderMaterial, prog: MaterialProgram): void {
   if (prog.kind === 'n64') {
     const p = prog.n64
-    mat.setVector4('uPrim', v4(p.prim))
     mat.setVector4('uEnv', v4(p.env))
     mat.setVector4('uBlend', v4(p.blend))
     mat.setVector4('uFog', v4(p.fog))
@@ -150,27 +158,38 @@ function setConstants(mat: ShaderMaterial, prog: MaterialProgram): void {
   for (let k = 0; k < 3; k++) setUV(mat, k, p.uvTransforms[k])
 }
 
-/** Per-frame state: textures (swaps), UV animation, toggles. */
+/**
+ * Per-frame state: textures (swaps), UV animation, PRIM from a colour track, toggles. The vectors
+ * were handed to the material once (makeProgramMaterial) and change in place; textures and floats
+ * are set only when they change (this runs for every material on every animated frame).
+ */
 export function applyProgram(pm: ProgramMaterial, rest: number | undefined, cull: boolean, i: ProgramInputs): void {
   const mat = pm.material
+  const st = pm.state
   if (mat.backFaceCulling !== cull) mat.backFaceCulling = cull
-  const on = [0, 0, 0, 0]
-  pm.slots.forEach((t, k) => {
+  for (let k = 0; k < 3; k++) {
+    const t = pm.slots[k] ?? null
     // A texture-swap track replaces the material's texture: the slot that shows it at rest follows.
     const now = k === 0 && t !== null && t === rest ? i.texture0 : t
     const use = i.textures && now !== undefined && now !== null
-    on[k] = use ? 1 : 0
-    mat.setTexture(`tex${k}`, use ? i.textureFor(now) : i.white)
-  })
-  for (let k = pm.slots.length; k < 3; k++) mat.setTexture(`tex${k}`, i.white)
-  mat.setVector4('uTexOn', new Vector4(on[0], on[1], on[2], on[3]))
-  mat.setVector4('uUVAnim', new Vector4(i.uv[0], i.uv[1], i.uv[2], i.uv[3]))
-  mat.setFloat('uVColOn', i.vertexColors ? 1 : 0)
-  mat.setFloat('uLightOn', i.lighting ? 1 : 0)
-  mat.setVector3('uLightDir', LIGHT_DIR)
-  mat.setVector3('uLightCol', LIGHT_COL)
-  mat.setVector3('uAmbient', AMBIENT)
-  if (i.prim) mat.setVector4('uPrim', new Vector4(i.prim[0], i.prim[1], i.prim[2], i.prim[3]))
+    const tex = use ? i.textureFor(now) : i.white
+    const on = use ? 1 : 0
+    if (k === 0) st.texOn.x = on
+    else if (k === 1) st.texOn.y = on
+    else st.texOn.z = on
+    if (st.bound[k] !== tex) {
+      st.bound[k] = tex
+      mat.setTexture(`tex${k}`, tex)
+    }
+  }
+  st.uvAnim.set(i.uv[0], i.uv[1], i.uv[2], i.uv[3])
+  if (i.prim) st.prim.set(i.prim[0], i.prim[1], i.prim[2], i.prim[3])
+  const flags = (i.vertexColors ? 1 : 0) | (i.lighting ? 2 : 0)
+  if (flags !== st.flags) {
+    st.flags = flags
+    mat.setFloat('uVColOn', i.vertexColors ? 1 : 0)
+    mat.setFloat('uLightOn', i.lighting ? 1 : 0)
+  }
 }
 
 const whites = new WeakMap<BScene, Texture>()
