@@ -10,13 +10,11 @@ import { materialCardScene } from '../../../../src-shared/scene/material-card'
 import { demoScene } from '../../../../src-shared/scene/demo'
 import type { MaterialProgram, N64Program } from '../../../../src-shared/scene/material-program'
 
-const n64 = (o: Partial<N64Program>): MaterialProgram => ({
-  kind: 'n64',
-  n64: {
-    combine: [0x121824, 0xff33ffff], cycles: 1, otherModeH: 0, otherModeL: 0x0f0a2230, geometryMode: 0, prim: [255, 255, 255, 255], primLodFrac: 0, primMinLevel: 0,
-    env: [0, 0, 0, 255], blend: [0, 0, 0, 0], fog: [0, 0, 0, 255], textures: [null, null], uvTransforms: [[1, 0, 0, 1, 0, 0], [1, 0, 0, 1, 0, 0]], filter: 'point', ...o,
-  },
+const n64p = (o: Partial<N64Program>): N64Program => ({
+  combine: [0x121824, 0xff33ffff], cycles: 1, otherModeH: 0, otherModeL: 0x0f0a2230, geometryMode: 0, prim: [255, 255, 255, 255], primLodFrac: 0, primMinLevel: 0,
+  env: [0, 0, 0, 255], blend: [0, 0, 0, 0], fog: [0, 0, 0, 255], textures: [null, null], uvTransforms: [[1, 0, 0, 1, 0, 0], [1, 0, 0, 1, 0, 0]], filter: 'point', ...o,
 })
+const n64 = (o: Partial<N64Program>): MaterialProgram => ({ kind: 'n64', n64: n64p(o) })
 
 describe('game materials in the viewport (NullEngine)', () => {
   let engine: NullEngine
@@ -71,8 +69,8 @@ describe('program keys and decoding', () => {
   })
 
   it('render state from otherModeL (§2.5): ZB_XLU_SURF blends without depth writes; OPA_SURF is opaque; ZMODE 3 is a decal', () => {
-    expect(n64RenderState(n64({ otherModeL: 0x00504a50 }).n64!)).toEqual({ blend: 'alpha', depthWrite: false, decal: false })
-    expect(n64RenderState(n64({ otherModeL: 0x0f0a2230 }).n64!)).toEqual({ blend: 'opaque', depthWrite: true, decal: false })
-    expect(n64RenderState(n64({ otherModeL: 0x0f0a2230 | (3 << 10) }).n64!).decal).toBe(true)
+    expect(n64RenderState(n64p({ otherModeL: 0x00504a50 }))).toEqual({ blend: 'alpha', depthWrite: false, decal: false })
+    expect(n64RenderState(n64p({ otherModeL: 0x0f0a2230 }))).toEqual({ blend: 'opaque', depthWrite: true, decal: false })
+    expect(n64RenderState(n64p({ otherModeL: 0x0f0a2230 | (3 << 10) })).decal).toBe(true)
   })
 })
