@@ -2,7 +2,9 @@
  * The material test card (Help → Material test card): one flat quad per test vector of
  * materials.md §5 — the N64 combiner/blender vectors N1–N9 and the PICA TexEnv vectors P1–P4 —
  * with the spec's inputs (textures, prim/env/blend colours, shade as vertex colour, the quad
- * behind as "mem"). Drawn head-on with lighting off, the centre of each quad shows the vector's
+ * behind as "mem"), and two more: F1, fog by the blender's cycle 0 (`G_RM_FOG_PRIM_A` then
+ * `G_RM_AA_ZB_OPA_SURF2`, §2.5), and G1, spherical texgen (§2.7: a quad facing the camera reads
+ * the texture's centre, s = t = ½, while its own UVs point at a corner). Drawn head-on with lighting off, the centre of each quad shows the vector's
  * expected colour; the pixel tests read them there. Quads lie in the XY plane facing +Z.
  */
 import type { Material, Primitive, Scene, SceneNode, Texture } from './types'
@@ -25,6 +27,7 @@ const MEM_DEPTH = 0.3
 const I = [1, 0, 0, 1, 0, 0] as [number, number, number, number, number, number]
 const G_SHADE_SMOOTH = 0x200004 // G_SHADE | G_SHADING_SMOOTH: shade is the vertex colour (no G_LIGHTING)
 const CYC2 = 0x00100000 // otherModeH CYCLETYPE = 2-cycle
+const G_TEXGEN_LIT = G_SHADE_SMOOTH | 0x20000 | 0x40000 // + G_LIGHTING | G_TEXTURE_GEN
 
 function flat(name: string, c: RGBA8): Texture {
   const rgba = new Uint8Array(4 * 4 * 4)
@@ -37,6 +40,14 @@ const T0 = 0 // N64 TEXEL0: RGBA16 (200,120,48) decoded (§5.1)
 const T1 = 1 // N64 TEXEL1: RGBA16 (40,168,224) decoded
 const P0 = 2 // PICA texture 0
 const P1 = 3 // PICA texture 1 (alpha 64, P2)
+const TG = 4 // texgen texture: centre 2×2 texels (240,40,200), the rest (30,90,60)
+
+/** The texgen texture (G1): a 4×4 whose centre differs from its border. */
+function centred(): Texture {
+  const t = flat('TG', [30, 90, 60, 255])
+  for (const [x, y] of [[1, 1], [2, 1], [1, 2], [2, 2]]) t.rgba.set([240, 40, 200, 255], (y * 4 + x) * 4)
+  return t
+}
 
 interface N64Vector {
   id: string
@@ -47,6 +58,9 @@ interface N64Vector {
   env?: RGBA8
   blend?: RGBA8
   primLodFrac?: number
+  fog?: RGBA8
+  /** Spherical texgen on the texgen texture (G1). */
+  texgen?: boolean
   shade: RGBA8
   /** Shade of the opaque TEXEL0×SHADE quad behind (the "mem" pixel). */
   mem?: RGBA8
@@ -63,14 +77,19 @@ const N64_VECTORS: N64Vector[] = [
   { id: 'N7', combine: [0x127e24, 0xfffff7fb], cycles: 1, otherModeL: 0x00504a50, prim: [90, 90, 250, 128], shade: [255, 255, 255, 255], mem: [40, 80, 255, 255] },
   { id: 'N8', combine: [0x121624, 0xff2fffff], cycles: 1, otherModeL: 0x0f0a0231, prim: [255, 255, 255, 48], blend: [0, 0, 0, 16], shade: [150, 255, 200, 255] },
   { id: 'N9', combine: [0x121603, 0xfffffff8], cycles: 2, otherModeL: 0x0f0a0231, prim: [255, 255, 255, 8], blend: [0, 0, 0, 64], shade: [255, 255, 255, 255], mem: [255, 160, 40, 255] },
+  // TEXEL0 × SHADE | COMBINED (alpha the same); blender cycle 0 CLR_FOG·A_FOG + CLR_IN·1MA, cycle 1 OPA_SURF2.
+  { id: 'F1', combine: [0x1219ff, 0xfffffe38], cycles: 2, otherModeL: 0xc4112078, fog: [40, 200, 120, 96], shade: [200, 200, 200, 255] },
+  // TEXEL0 × SHADE with G_LIGHTING | G_TEXTURE_GEN (sphere); the quad's UVs sit in the texture's corner.
+  { id: 'G1', combine: [0x121824, 0xff33ffff], cycles: 1, otherModeL: 0x0f0a2230, texgen: true, shade: [255, 255, 255, 255] },
 ]
 
-function n64Program(v: Pick<N64Vector, 'combine' | 'cycles' | 'otherModeL' | 'prim' | 'env' | 'blend' | 'primLodFrac'>): N64Program {
+function n64Program(v: Pick<N64Vector, 'combine' | 'cycles' | 'otherModeL' | 'prim' | 'env' | 'blend' | 'primLodFrac' | 'fog' | 'texgen'>): N64Program {
   return {
-    combine: v.combine, cycles: v.cycles, otherModeH: v.cycles === 2 ? CYC2 : 0, otherModeL: v.otherModeL, geometryMode: G_SHADE_SMOOTH,
+    combine: v.combine, cycles: v.cycles, otherModeH: v.cycles === 2 ? CYC2 : 0, otherModeL: v.otherModeL, geometryMode: v.texgen ? G_TEXGEN_LIT : G_SHADE_SMOOTH,
     prim: v.prim ?? [255, 255, 255, 255], primLodFrac: v.primLodFrac ?? 0, primMinLevel: 0,
-    env: v.env ?? [0, 0, 0, 255], blend: v.blend ?? [0, 0, 0, 0], fog: [0, 0, 0, 255],
-    textures: [T0, T1], uvTransforms: [[...I], [...I]], filter: 'point',
+    env: v.env ?? [0, 0, 0, 255], blend: v.blend ?? [0, 0, 0, 0], fog: v.fog ?? [0, 0, 0, 255],
+    textures: v.texgen ? [TG, null] : [T0, T1], uvTransforms: [[...I], [...I]], filter: 'point',
+    ...(v.texgen ? { texgen: 'sphere' as const } : {}),
   }
 }
 
@@ -133,7 +152,7 @@ export function materialCardScene(): Scene {
     name: 'Material test card', nodes: [], meshes: [], materials: [], skins: [], animations: [], curves: [],
     // Head-on, far enough for the 5 × 3 cells in a landscape canvas (vertical field of view 0.8 rad).
     extras: { camera: { eye: [0, 0, 11], target: [0, 0, 0] } },
-    textures: [flat('T0', [206, 123, 49, 255]), flat('T1', [41, 173, 231, 255]), flat('P-T0', [200, 100, 50, 255]), flat('P-T1', [0, 0, 0, 64])],
+    textures: [flat('T0', [206, 123, 49, 255]), flat('T1', [41, 173, 231, 255]), flat('P-T0', [200, 100, 50, 255]), flat('P-T1', [0, 0, 0, 64]), centred()],
   }
   const cells = new Map(materialCardCells().map((c) => [c.id, c]))
   const add = (name: string, m: Material, prim: Primitive, at: [number, number, number]) => {
@@ -151,7 +170,9 @@ export function materialCardScene(): Scene {
     const p = n64Program(v)
     const blend = v.otherModeL & 0x4000 // FORCE_BL: translucent (N7)
     const mask = (v.otherModeL & 3) === 1
-    add(v.id, material(v.id, { texture: T0, alphaMode: blend ? 'BLEND' : mask ? 'MASK' : 'OPAQUE', program: { kind: 'n64', n64: p } }), quad(CARD_QUAD, v.shade, 0), [c.x, c.y, 0])
+    const q = quad(CARD_QUAD, v.shade, 0)
+    if (v.texgen) q.uvs = new Float32Array([0, 0.2, 0.2, 0.2, 0.2, 0, 0, 0]) // the border texels: only texgen reaches the centre
+    add(v.id, material(v.id, { texture: p.textures[0] ?? T0, alphaMode: blend ? 'BLEND' : mask ? 'MASK' : 'OPAQUE', program: { kind: 'n64', n64: p } }), q, [c.x, c.y, 0])
   }
   for (const v of PICA_VECTORS) {
     const c = cells.get(v.id)!

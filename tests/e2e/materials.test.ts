@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openApp, screenshot, startServe, type Served } from './harness'
 import { changed, settled, type Pixels } from './pixels'
-import { materialCardCells } from '../../src-shared/scene/material-card'
+import { materialCardCells, materialCardScene } from '../../src-shared/scene/material-card'
+import { evaluateN64Pixel } from '../../src-shared/materials/n64-reference'
 
 /**
  * Game materials in the viewport (materials.md §5): the material test card (Help → Material test
  * card) shows one flat quad per test vector, head-on, lighting off; the canvas at each quad's
  * centre must be the spec's expected colour within ±6 per 8-bit channel. The expected values are
- * the spec's tables (§5.1 N1–N9, §5.2 P1–P4), never read from the shader.
+ * the spec's tables (§5.1 N1–N9, §5.2 P1–P4) and, for the card's two extra quads, the CPU
+ * reference evaluator on hand-given inputs; never read from the shader.
  */
 const EXPECTED: Record<string, [number, number, number]> = {
   N1: [145, 101, 17],
@@ -25,6 +27,19 @@ const EXPECTED: Record<string, [number, number, number]> = {
   P3: [187, 108, 108],
   P4: [10, 20, 30],
 }
+/** F1 (fog by blender cycle 0) and G1 (sphere texgen) through the reference evaluator. */
+function extraExpected(): void {
+  const program = (id: string) => {
+    const p = materialCardScene().materials.find((m) => m.name === id)!.program!
+    if (p.kind !== 'n64') throw new Error(`${id} is not an N64 program`)
+    return p.n64
+  }
+  const t0: [number, number, number, number] = [206, 123, 49, 255]
+  EXPECTED.F1 = evaluateN64Pixel(program('F1'), { texel0: t0, shade: [200, 200, 200, 255] }).rgb
+  // Texgen at a camera-facing quad: s = t = (N·lookat + 1)/2 = ½, the texture's centre texel (240, 40, 200) (§2.7).
+  EXPECTED.G1 = evaluateN64Pixel(program('G1'), { texel0: [240, 40, 200, 255], shade: [255, 255, 255, 255] }).rgb
+}
+extraExpected()
 const TOLERANCE = 6
 
 let served: Served
@@ -63,7 +78,7 @@ function at(p: Pixels, x: number, y: number): [number, number, number] {
 }
 
 describe('game materials (Chromium, browser mode): the material test card', () => {
-  it('draws every N64 and TexEnv vector of materials.md §5 within ±6 per channel; Simple draws them differently', async () => {
+  it('draws every N64 and TexEnv vector of materials.md §5 (and fog, texgen) within ±6 per channel; Simple draws them differently', async () => {
     const { page, pageErrors } = await openApp(browser, served)
     await page.getByTestId('menu-help').click()
     await page.getByTestId('menu-material-card').click()

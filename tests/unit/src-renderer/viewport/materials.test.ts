@@ -28,16 +28,16 @@ describe('game materials in the viewport (NullEngine)', () => {
     engine.dispose()
   })
 
-  it('the material card: 15 program materials need 13 shaders (the two quads behind share N1’s words)', () => {
+  it('the material card: 17 program materials need 15 shaders (the two quads behind share N1’s words)', () => {
     vp.setScene(materialCardScene())
-    expect(programStats(vp.built!)).toEqual({ programs: 15, shaders: 13 })
+    expect(programStats(vp.built!)).toEqual({ programs: 17, shaders: 15 })
   })
 
   it('"Game materials" (the default) draws meshes with the program shaders, "Simple" with the standard materials', () => {
     vp.setScene(materialCardScene())
     expect(vp.toggles.gameMaterials).toBe(true)
     const meshes = vp.built!.meshes
-    expect(meshes.length).toBe(15)
+    expect(meshes.length).toBe(17)
     expect(meshes.every((m) => m.material instanceof ShaderMaterial)).toBe(true)
     vp.setToggle('gameMaterials', false)
     expect(meshes.every((m) => m.material instanceof StandardMaterial)).toBe(true)
