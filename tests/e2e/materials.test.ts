@@ -106,6 +106,10 @@ describe('game materials (Chromium, browser mode): the material test card', () =
     const simple = await settled(page, 'viewport-canvas', true)
     await screenshot(page, 'materials-card-simple')
     expect(changed(game, simple), 'Simple draws the card differently').toBeGreaterThan(1000)
+    // Browser mode: the card has a permalink, and it opens the card.
+    await expect.poll(() => new URL(page.url()).searchParams.get('asset')).toBe('material-card')
+    await page.reload()
+    await page.locator('[data-testid="viewport-panel"][data-scene="Material test card"]').waitFor({ timeout: 60_000 })
     expect(pageErrors).toEqual([])
   })
 })
