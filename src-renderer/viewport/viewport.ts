@@ -22,17 +22,15 @@ import type { LinesMesh } from '@babylonjs/core/Meshes/linesMesh.js'
 import type { Scene } from '@shared/scene/types'
 import { boundsCenter, boundsRadius, nodeBounds, sceneBounds, type Bounds } from '@shared/scene/bounds'
 import { samplePose } from '@shared/scene/sample'
-import { buildScene, type BuildOptions, type BuiltMaterial, type BuiltScene, type MeshInfo } from './build'
+import { buildScene, type BuildOptions, type BuiltMaterial, type BuiltScene } from './build'
 import { PointerEventTypes } from '@babylonjs/core/Events/pointerEvents.js'
-import '@babylonjs/core/Culling/ray.js' // side effect: scene.pick
 import { makeBoundsBox, makeCurves, makeGrid, SkeletonOverlay } from './helpers'
 import { AnimationPlayer, type PlayerState } from './player'
 import { defaultToggles, type CameraMode, type CameraView, type PickInfo, type Viewport, type ViewportOptions, type ViewportToggles } from './types'
 import { FlyController } from './fly-controller'
 import { flyFromLookAt } from './fly'
-import { builtStats, makeMarkers, pickedBounds, poseBounds, type SceneStats } from './explore'
-import type { AbstractMesh } from '@babylonjs/core/Meshes/abstractMesh.js'
-import type { Ray } from '@babylonjs/core/Culling/ray.js'
+import { builtStats, makeMarkers, openingView, pickedBounds, poseBounds, type SceneStats } from './explore'
+import { pickAt } from './picking'
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer.js'
 import { applyGameMaterial, assignMeshMaterials } from './materials/game'
 
@@ -81,39 +79,6 @@ export function applyMaterial(bm: BuiltMaterial, toggles: ViewportToggles, built
   if (toggles.gameMaterials) applyGameMaterial(bm, toggles, built)
 }
 
-/**
- * Picking predicates that skip the back of faces whose material culls them. Babylon tests a mesh's
- * triangles right after accepting the mesh, in mesh space: the mesh predicate notes the mesh, the
- * triangle predicate compares the counter-clockwise normal with the ray (reversed under a
- * mirroring world matrix, which turns the winding over).
- */
-function frontFaces(): { mesh(m: AbstractMesh): boolean; triangle(p0: Vector3, p1: Vector3, p2: Vector3, ray: Ray): boolean } {
-  let cull = false
-  let sign = 1
-  const e1 = new Vector3(), e2 = new Vector3(), n = new Vector3()
-  return {
-    mesh(m) {
-      cull = !!m.material?.backFaceCulling
-      sign = m.getWorldMatrix().determinant() < 0 ? -1 : 1
-      return true
-    },
-    triangle(p0, p1, p2, ray) {
-      if (!cull) return true
-      p1.subtractToRef(p0, e1)
-      p2.subtractToRef(p0, e2)
-      Vector3.CrossToRef(e1, e2, n)
-      return sign * Vector3.Dot(n, ray.direction) < 0
-    },
-  }
-}
-
-/** The scene's own opening view (`extras.camera`), when it names one. */
-function openingView(s: Scene): CameraView | null {
-  const c = s.extras?.camera as Partial<CameraView> | undefined
-  const ok = (v: unknown): v is [number, number, number] => Array.isArray(v) && v.length === 3 && v.every((x) => typeof x === 'number' && Number.isFinite(x))
-  return c && ok(c.eye) && ok(c.target) ? { eye: c.eye, target: c.target } : null
-}
-
 function unionBounds(a: Bounds | null, b: Bounds | null): Bounds | null {
   if (!a || !b) return a ?? b
   return {
@@ -152,23 +117,7 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
   let playerOff: (() => void) | null = null
   const playerListeners = new Set<(s: PlayerState) => void>()
   const pickListeners = new Set<(p: PickInfo | null) => void>()
-  const pick = (x: number, y: number): PickInfo | null => {
-    if (!built) return null
-    // What the user sees: the nearest face that is not the back of a culled face (a skybox seen from outside is see-through).
-    const front = frontFaces()
-    const hit = scene.pick(x, y, (m) => !!(m.metadata as { modbench?: MeshInfo } | null)?.modbench && m.isEnabled() && m.isVisible && front.mesh(m), false, null, front.triangle)
-    const info = (hit?.pickedMesh?.metadata as { modbench?: MeshInfo } | null)?.modbench
-    if (!hit?.hit || !info || !hit.pickedPoint) return null
-    const n = built.neutral
-    return {
-      node: info.node,
-      nodeName: info.node >= 0 ? n.nodes[info.node]?.name ?? null : null,
-      material: info.material,
-      materialName: n.materials[info.material]?.name ?? null,
-      point: [hit.pickedPoint.x, hit.pickedPoint.y, hit.pickedPoint.z],
-      mesh: hit.pickedMesh ?? undefined,
-    }
-  }
+  const pick = (x: number, y: number): PickInfo | null => (built ? pickAt(scene, built, x, y) : null)
   scene.onPointerObservable.add((e) => {
     if (e.type !== PointerEventTypes.POINTERTAP) return
     const p = pick(scene.pointerX, scene.pointerY)
