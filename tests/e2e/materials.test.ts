@@ -80,6 +80,8 @@ function at(p: Pixels, x: number, y: number): [number, number, number] {
 describe('game materials (Chromium, browser mode): the material test card', () => {
   it('draws every N64 and TexEnv vector of materials.md §5 (and fog, texgen) within ±6 per channel; Simple draws them differently', async () => {
     const { page, pageErrors } = await openApp(browser, served)
+    const consoleErrors: string[] = []
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()))
     await page.getByTestId('menu-help').click()
     await page.getByTestId('menu-material-card').click()
     await page.locator('[data-testid="viewport-panel"][data-scene="Material test card"]').waitFor({ timeout: 60_000 })
@@ -111,5 +113,6 @@ describe('game materials (Chromium, browser mode): the material test card', () =
     await page.reload()
     await page.locator('[data-testid="viewport-panel"][data-scene="Material test card"]').waitFor({ timeout: 60_000 })
     expect(pageErrors).toEqual([])
+    expect(consoleErrors, 'no shader failed to compile').toEqual([])
   })
 })
