@@ -105,3 +105,19 @@ export interface PicaProgram {
 
 /** A material's pixel pipeline: one of the two machines (materials.md §7). */
 export type MaterialProgram = { kind: 'n64'; n64: N64Program } | { kind: 'pica'; pica: PicaProgram }
+
+/**
+ * A key equal for two programs that can share one generated shader: the register words and
+ * which texture slots are present, without the per-material inputs (colours, LOD fraction,
+ * texture indices, UV matrices, PICA constants), which are uniforms (materials.md §7).
+ */
+export function programShaderKey(p: MaterialProgram): string {
+  const slots = (t: readonly (number | null)[]) => t.map((x) => (x === null ? '-' : 'T')).join('')
+  if (p.kind === 'n64') {
+    const n = p.n64
+    return ['n64', n.combine[0], n.combine[1], n.cycles, n.otherModeH, n.otherModeL, n.geometryMode, n.filter, n.texgen ?? '', slots(n.textures)].join(':')
+  }
+  const q = p.pica
+  const stages = q.stages.map((s) => [...s.src, ...s.op, ...s.mode, ...s.scale].join(',')).join('|')
+  return ['pica', stages, q.bufferUpdate, slots(q.textures), q.alphaTest ? `${q.alphaTest.func}` : '', q.lighting ? 'L' : ''].join(':')
+}

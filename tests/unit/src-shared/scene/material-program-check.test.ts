@@ -46,3 +46,18 @@ describe('validateScene: material programs', () => {
     expect(found.some((p) => re.test(p) && p.startsWith('materials[0].program')), found.join('\n')).toBe(true)
   })
 })
+
+describe('programShaderKey', () => {
+  it('ignores uniform inputs (colours, texture indices) and tells structure apart', async () => {
+    const { programShaderKey } = await import('../../../../src-shared/scene/material-program')
+    const a: MaterialProgram = { kind: 'n64', n64: n64() }
+    const b: MaterialProgram = { kind: 'n64', n64: { ...n64(), prim: [1, 2, 3, 4], env: [5, 6, 7, 8], textures: [3, null] } }
+    const c: MaterialProgram = { kind: 'n64', n64: { ...n64(), cycles: 2 } }
+    expect(programShaderKey(a)).toBe(programShaderKey(b))
+    expect(programShaderKey(a)).not.toBe(programShaderKey(c))
+    const p: MaterialProgram = { kind: 'pica', pica: pica() }
+    const q: MaterialProgram = { kind: 'pica', pica: { ...pica(), stages: [{ ...pica().stages[0]!, constant: [9, 9, 9, 9] }] } }
+    expect(programShaderKey(p)).toBe(programShaderKey(q))
+    expect(programShaderKey(p)).not.toBe(programShaderKey(a))
+  })
+})

@@ -19,7 +19,7 @@ const P3: Cmd[] = [
   { reg: 0xfd, params: [0x4030201a] },
 ]
 
-function set() {
+function set(shaderMagic?: number) {
   const files = buildSyntheticSet().files
   const spec = highModelSpec()
   spec.materials = [
@@ -27,7 +27,7 @@ function set() {
     { ...MATERIALS[0]!, units: [{ texture: 'pm0999_00_BodyA1' }, { texture: 'pm0999_00_Eye1', scale: [2, 2] }], constants: [[0, 0, 0, 0], [1, 1, 1, 1], [30, 30, 30, 255]], constantAssignments: [0, 2, 0, 0, 0, 0] },
     ...MATERIALS.slice(1),
   ]
-  const shaders = buildPackage([buildGfShader('BodyMat_FS', P3), buildShaderStub('PokeFire')], { align: 16, headerSize: 16 })
+  const shaders = buildPackage([buildGfShader('BodyMat_FS', P3, shaderMagic), buildShaderStub('PokeFire')], { align: 16, headerSize: 16 })
   files.set('0.bin', buildPackage([buildGfModel(spec), buildGfModel(lowModelSpec()), shaders], { headerSize: 0x20, align: 16 }))
   return parseGfSet(files)
 }
@@ -64,10 +64,29 @@ describe('GF material programs', () => {
     expect(shiny.program?.kind === 'pica' && shiny.program.pica.textures[0]).toBe(shiny.texture)
   })
 
+  it('a shader stamped with the GFTexture signature (0x15041213) is classified as a shader, not a texture, and still read', () => {
+    const s = set(0x15041213)
+    const pkg = s.files.find((f) => f.file === '0.bin')!.entries[2]!
+    expect(pkg.children![0]).toMatchObject({ kind: 'unknown', note: 'shader' })
+    const body = buildGfScene(s).scene.materials.find((m) => m.name === 'BodyMat')!
+    expect(body.program?.kind).toBe('pica')
+  })
+
   it('evaluated by the reference evaluator, the program reproduces vector P3', () => {
     const body = buildGfScene(set()).scene.materials.find((m) => m.name === 'BodyMat')!
     const p = body.program!.kind === 'pica' ? body.program!.pica : null
     expect(evaluatePicaFragment(p!, { fragPrimary: [100, 100, 200, 255], textures: [[200, 100, 50, 255]] }).rgba.slice(0, 3)).toEqual([187, 108, 108])
+  })
+
+  it('a shader whose command list runs past its entry is a warning naming the file, entry and offset; the material keeps its simple look', () => {
+    const files = buildSyntheticSet().files
+    const bad = buildGfShader('BodyMat_FS', P3)
+    new DataView(bad.buffer, bad.byteOffset).setUint32(0x70, 0x4000, true) // command bytes far beyond the entry
+    const shaders = buildPackage([bad], { align: 16, headerSize: 16 })
+    files.set('0.bin', buildPackage([buildGfModel(highModelSpec()), buildGfModel(lowModelSpec()), shaders], { headerSize: 0x20, align: 16 }))
+    const { scene, warnings } = buildGfScene(parseGfSet(files))
+    expect(warnings.some((w) => /^0\.bin: entry 2\.0 GFShader.* at 0x[0-9A-F]+: /.test(w)), warnings.join('\n')).toBe(true)
+    expect(scene.materials.every((m) => m.program === undefined)).toBe(true)
   })
 
   it('unit UV matrices compose unit 0\'s inverse: equal units give the identity', () => {
