@@ -2,9 +2,9 @@
  * N64 RDP program → GLSL fragment shader and render state (materials.md §2). Reads only the
  * neutral `N64Program` (combine words, othermodes, geometry mode), never display lists.
  *
- * One shader per distinct key: the combine words, the cycle count, the alpha-compare / coverage /
- * blender bits of otherModeL, the geometry-mode bits that change SHADE (lighting, fog) and texgen.
- * Colours, textures and UV transforms are uniforms.
+ * The code depends on the combine words, the cycle count, the alpha-compare / coverage / blender
+ * bits of otherModeL, the geometry-mode bits that change SHADE (lighting, fog) and texgen, all in
+ * `programShaderKey`. Colours, textures and UV transforms are uniforms.
  *
  * Maths as §4.1: per cycle `clamp((A − B)·C + D)` with inputs as fractions of 255 (the float
  * reference; the hardware's ≤ 2 LSB rounding differences are not reproduced).
@@ -140,15 +140,6 @@ export function n64RenderState(p: N64Program): N64RenderState {
   const { blend } = blenderGlsl(p)
   const zmode = (p.otherModeL >>> OML.ZMODE_SHIFT) & 3
   return { blend, depthWrite: blend === 'opaque' && !!(p.otherModeL & OML.Z_UPD), decal: zmode === 3 }
-}
-
-/** The key of the shader a program needs (equal keys share one compiled shader). */
-export function n64Key(p: N64Program): string {
-  const geo = p.geometryMode & (GEO.FOG | GEO.LIGHTING)
-  const hex = (v: number) => (v >>> 0).toString(16)
-  // otherModeL: alpha compare (bits 0–1), CVG_X_ALPHA / ALPHA_CVG_SEL / FORCE_BL (12–14), blender (16–31).
-  const oml = (p.otherModeL & 0xffff7003) >>> 0
-  return `n64:${hex(p.combine[0])}.${hex(p.combine[1])}.${p.cycles}.${hex(oml)}.${hex(geo)}.${p.texgen ?? ''}`
 }
 
 /** Fragment shader of an N64 program (uniform names shared with program-material.ts). */

@@ -72,11 +72,6 @@ function alphaTestGlsl(p: PicaProgram): string {
   return `  float a8 = floor(prev.a * 255.0 + 0.5);\n  if (!(a8 ${ops[t.func]} uAlphaRef)) discard;`
 }
 
-export function picaKey(p: PicaProgram): string {
-  const st = p.stages.map((s) => [...s.src, ...s.op, ...s.mode, ...s.scale].map((x) => x.toString(16)).join('')).join('.')
-  return `pica:${st}:${(p.bufferUpdate & 0xff00).toString(16)}:${p.alphaTest?.func ?? 1}`
-}
-
 export type PicaBlendMode = 'opaque' | 'alpha' | 'add' | 'oneone'
 
 /** GPU blending of a PICA program: PICA blend factors (6 src alpha, 7 1 − src alpha, 1 one). */

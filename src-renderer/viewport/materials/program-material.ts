@@ -1,7 +1,7 @@
 /**
  * Game materials in the viewport: a Babylon ShaderMaterial per neutral material that carries a
  * `program` (materials.md §7), drawing the N64 combiner/blender or the PICA TexEnv stages.
- * Shaders are generated once per distinct program key and registered in Babylon's ShaderStore
+ * Shaders are generated once per distinct program key (`programShaderKey`) and registered in Babylon's ShaderStore
  * under a name made from the key, so materials with equal keys share one compiled effect; the
  * per-material inputs (colours, constants, UV transforms, textures) are uniforms.
  *
@@ -20,9 +20,9 @@ import { Constants } from '@babylonjs/core/Engines/constants.js'
 import '@babylonjs/core/Shaders/ShadersInclude/bonesDeclaration.js'
 import '@babylonjs/core/Shaders/ShadersInclude/bonesVertex.js'
 import type { Material } from '@shared/scene/types'
-import type { MaterialProgram, RGBA8, UVMatrix } from '@shared/scene/material-program'
-import { GEO, n64Fragment, n64Key, n64RenderState } from './n64-glsl'
-import { picaBlend, picaFragment, picaKey } from './pica-glsl'
+import { programShaderKey, type MaterialProgram, type RGBA8, type UVMatrix } from '@shared/scene/material-program'
+import { GEO, n64Fragment, n64RenderState } from './n64-glsl'
+import { picaBlend, picaFragment } from './pica-glsl'
 import { vertexGlsl, vertexUniforms } from './vertex-glsl'
 
 /** A material's game-program drawing: its ShaderMaterial and the shader key it uses. */
@@ -70,10 +70,12 @@ function shaderName(key: string, vertex: () => string, fragment: () => string): 
   return name
 }
 
-/** The program's shader key (equal keys: one shader). */
-export function programKey(p: MaterialProgram): string {
-  return p.kind === 'n64' ? n64Key(p.n64) : picaKey(p.pica)
-}
+/**
+ * The program's shader key (equal keys: one shader): the shared `programShaderKey`, which holds
+ * every field the generators read as code (combine words, cycles, otherModeL, geometry mode,
+ * texgen; PICA stages, buffer-update bits, alpha-test function) and leaves the uniforms out.
+ */
+export const programKey = programShaderKey
 
 const v4 = (c: RGBA8 | readonly number[]) => new Vector4(c[0] / 255, c[1] / 255, c[2] / 255, c[3] / 255)
 
