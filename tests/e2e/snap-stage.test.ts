@@ -4,7 +4,7 @@ import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import { validateBytes } from 'gltf-validator'
-import { answerFileBrowser, launchBrowser, openApp, screenshot, startServe, type Served } from './harness'
+import { answerFileBrowser, clickDownFromCentre, launchBrowser, openApp, screenshot, startServe, type Served } from './harness'
 import { canvasPixels, changed, foreground, settled } from './pixels'
 
 /**
@@ -102,14 +102,8 @@ describe('Snap stage view (Chromium, browser mode, sample ROM)', () => {
     expect(changed(none, cleared), 'the box is gone').toBeLessThan(20)
 
     // A click in 3D on the stage selects the room under the pointer.
-    // (The framed stage is a flat strip across the middle: walk down from the centre until a click hits it.)
-    const canvas = page.getByTestId('snap-canvas')
-    const box = (await canvas.boundingBox())!
     const sel = page.getByTestId('snap-rooms').locator('li.sel')
-    for (let fy = 0.5; fy < 0.65 && (await sel.count()) === 0; fy += 0.01) {
-      await canvas.click({ position: { x: box.width / 2, y: box.height * fy } })
-      await page.waitForTimeout(100)
-    }
+    await clickDownFromCentre(page, 'snap-canvas', async () => (await sel.count()) > 0)
     await screenshot(page, 'snap-stage-room-picked')
     await expect.poll(async () => await sel.count()).toBe(1)
     const pickedName = (await sel.innerText()).replace(/\s+\d+ tris$/, '')
