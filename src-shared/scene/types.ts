@@ -184,6 +184,12 @@ export interface Animation {
    * duration + 1/frameRate. Absent: continuous time, a pass lasts `duration`. See `clipTime`.
    */
   integerFrames?: boolean
+  /**
+   * Keys a format's contract puts at the top of the glTF animation's `extras.modbench`, beside the
+   * writer's own (which win on a clash): RE's `{motlist, index, motionId, name, frameCount,
+   * frameRate}` (CLI.md `re export`).
+   */
+  contractExtras?: Record<string, unknown>
   extras?: Record<string, unknown>
 }
 

@@ -56,7 +56,7 @@ export function writeAnimation(doc: Document, scene: Scene, a: Animation, ai: nu
     byArray.set(times, x)
     return x
   }
-  const mb: Record<string, unknown> = { version: 1, duration: a.duration, frameRate: a.frameRate, loop: a.loop ?? true, ...(a.loopStart ? { loopStart: a.loopStart } : {}), ...(a.integerFrames ? { integerFrames: true } : {}) }
+  const mb: Record<string, unknown> = { ...a.contractExtras, version: 1, duration: a.duration, frameRate: a.frameRate, loop: a.loop ?? true, ...(a.loopStart ? { loopStart: a.loopStart } : {}), ...(a.integerFrames ? { integerFrames: true } : {}) }
   a.channels.forEach((ch, ci) => {
     let values = ch.values
     if (ch.path === 'rotation') {

@@ -224,6 +224,8 @@ export function motionFileScene(file: MotionFile, opts: MotionFileSceneOptions =
     used.add(animName)
     // Clips are matched by hash against the file's skeleton, whose bones the nodes are.
     const { animation, unmatched } = motionAnimation(m.mot, bones, boneNodes, { name: animName, extras: { index: m.index, id: m.id } })
+    // CLI.md `re export`: each animation carries extras.modbench = {motlist, index, motionId, name, frameCount, frameRate}
+    animation.contractExtras = { motlist: fileName(file), index: m.index, motionId: m.id, name: m.mot.name, frameCount: m.mot.header.frameCount, frameRate: animation.frameRate }
     if (unmatched.length) warnings.push(`motion ${m.index} "${m.mot.name}": ${unmatched.length} clip(s) match no bone (hash ${unmatched.map((h) => `0x${h.toString(16)}`).join(', ')}); skipped`)
     scene.animations.push(animation)
     motions.push(m.index)

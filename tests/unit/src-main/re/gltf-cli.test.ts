@@ -29,6 +29,26 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 
 describe('re export', () => {
+  it('each animation carries the contract\'s extras.modbench = {motlist, index, motionId, name, frameCount, frameRate}', async () => {
+    const r = await cli('re', 'export', template, '--out', p('extras.glb'))
+    expect(r.code, r.stderr).toBe(0)
+    const j = splitGlb(new Uint8Array(readFileSync(p('extras.glb')))).json
+    const file = readMotionFile(new Uint8Array(readFileSync(template)))
+    const motions = motionsOf(file).filter((m) => m.mot)
+    expect(j.animations).toHaveLength(motions.length)
+    motions.forEach((m, i) => {
+      const mb = j.animations[i].extras.modbench
+      expect({ motlist: mb.motlist, index: mb.index, motionId: mb.motionId, name: mb.name, frameCount: mb.frameCount, frameRate: mb.frameRate }).toEqual({
+        motlist: file.kind === 'motlist' ? file.motlist.name : file.mot.name,
+        index: m.index,
+        motionId: m.id,
+        name: m.mot!.name,
+        frameCount: m.mot!.header.frameCount,
+        frameRate: m.mot!.header.frameRate,
+      })
+    })
+  })
+
   it('writes what Blender\'s importer needs for an armature with actions; the Khronos validator finds 0 errors', async () => {
     const r = await cli('re', 'export', template, '--out', p('all.glb'), '--json')
     expect(r.code, r.stderr).toBe(0)
