@@ -49,7 +49,7 @@ describe.skipIf(!!missing && !inCi)('Blender 3.4 imports every kind of export', 
     expect(idx.code, idx.stderr).toBe(0)
     const all = (await runCli(['ls', '--db', db, '--json'])).json() as { id: number; kind: string; name: string }[]
     const kinds = new Set(sceneKinds())
-    const picked: { id: number; kind: string }[] = []
+    const picked: { id: number; kind: string; name: string }[] = []
     for (const k of kinds) picked.push(...all.filter((a) => a.kind === k).slice(0, 2))
     // the catalog's scene kinds cover Snap, Stadium and GF (RE is exported by `re export` below)
     expect(new Set(picked.map((a) => a.kind.split('-')[0]))).toEqual(new Set(['gf', 'snap', 'stadium']))
