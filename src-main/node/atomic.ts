@@ -6,8 +6,9 @@ import { randomBytes } from 'node:crypto'
 /** A save would replace an existing file the user did not agree to replace (code `exists`). */
 export class OutputExists extends Error {
   readonly code = 'exists'
-  constructor(p: string) {
-    super(`${p} already exists; choose another name, or confirm replacing it`)
+  /** `message` replaces the default text (the CLI names `--force`). */
+  constructor(readonly path: string, message?: string) {
+    super(message ?? `${path} already exists; choose another name, or confirm replacing it`)
     this.name = 'OutputExists'
   }
 }
