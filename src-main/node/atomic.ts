@@ -96,18 +96,23 @@ export async function writeFileAtomic(target: string, bytes: FileContent, protec
 /**
  * Writes a whole new folder atomically: every file goes into a temporary sibling folder, `verify`
  * (if given) checks the temp folder, then one rename puts it in place. `dir` must not exist yet
- * (or be an empty folder), so an existing folder is never half-replaced.
+ * (or be an empty folder), so an existing folder is never half-replaced; with `replace` (the user
+ * agreed, `--force`) an existing folder is moved aside, the new one renamed in, then the old one
+ * removed (put back if the rename fails).
  */
 export async function writeDirAtomic(
   dir: string,
   files: Iterable<[relPath: string, content: FileContent]> | AsyncIterable<[relPath: string, content: FileContent]>,
   verify?: (tmpDir: string) => Promise<void>,
+  opts: { replace?: boolean } = {},
 ): Promise<void> {
   const abs = path.resolve(dir)
+  let replacing = false
   if (existsSync(abs)) {
     const entries = await fsp.readdir(abs).catch(() => null)
     if (entries === null) throw new Error(`output ${dir} exists and is not a folder`)
-    if (entries.length) throw new Error(`output folder ${dir} already exists and is not empty; choose a new folder`)
+    if (entries.length && !opts.replace) throw new Error(`output folder ${dir} already exists and is not empty; choose a new folder`)
+    replacing = entries.length > 0
   }
   await fsp.mkdir(path.dirname(abs), { recursive: true })
   const tmp = tempSibling(abs)
@@ -130,10 +135,26 @@ export async function writeDirAtomic(
       }
     }
     if (verify) await verify(tmp)
-    if (existsSync(abs)) await fsp.rmdir(abs)
-    await fsp.rename(tmp, abs)
+    if (replacing) await swapDir(tmp, abs)
+    else {
+      if (existsSync(abs)) await fsp.rmdir(abs)
+      await fsp.rename(tmp, abs)
+    }
   } catch (e) {
     await fsp.rm(tmp, { recursive: true, force: true })
     throw e
   }
+}
+
+/** Puts the folder `tmp` at `abs` in place of the existing folder there (old one removed last). */
+async function swapDir(tmp: string, abs: string): Promise<void> {
+  const aside = tempSibling(abs)
+  await fsp.rename(abs, aside)
+  try {
+    await fsp.rename(tmp, abs)
+  } catch (e) {
+    await fsp.rename(aside, abs)
+    throw e
+  }
+  await fsp.rm(aside, { recursive: true, force: true })
 }

@@ -24,7 +24,7 @@ export interface OutputCheck {
   sources?: readonly string[]
   /** The user agreed to replace an existing output (`--force`, or the app's confirmation). */
   force?: boolean
-  /** The option that names the output, for messages (default `--out`). */
+  /** The option that names the output, for messages (default `--out`; '' for none, as in the app). */
   flag?: string
   /** How the user agrees to replacing, for the "exists" message (default `pass --force to replace it`). */
   agree?: string
@@ -45,17 +45,32 @@ export function guardOutput(check: OutputCheck): void {
   const flag = check.flag ?? '--out'
   const inputs = (check.inputs ?? []).filter((p): p is string => !!p)
   for (const out of outs) {
-    for (const p of inputs) refuseOverlap(out, p, flag, 'input')
-    for (const p of check.sources ?? []) refuseOverlap(out, p, flag, 'source')
-    const st = fs.statSync(out, { throwIfNoEntry: false })
+    const named = flag ? `${flag} ${out}` : out
+    for (const p of inputs) refuseOverlap(out, p, named, 'input')
+    for (const p of check.sources ?? []) refuseOverlap(out, p, named, 'source')
+    const st = statOut(out, named)
     if (st) {
-      if (check.kind === 'folder' && !st.isDirectory()) throw new OutputExists(out, `${flag} ${out} is a file, not a folder; choose a folder`)
-      if (check.kind !== 'folder' && st.isDirectory()) throw new OutputExists(out, `${flag} ${out} is a folder; name a file`)
+      if (check.kind === 'folder' && !st.isDirectory()) throw new Error(`${named} is a file, not a folder; choose a folder`)
+      if (check.kind !== 'folder' && st.isDirectory()) throw new Error(`${named} is a folder; give a file name inside it`)
       const empty = st.isDirectory() && fs.readdirSync(out).length === 0
-      if (!empty && !check.force) throw new OutputExists(out, `${flag} ${out} already exists; ${check.agree ?? 'pass --force to replace it'}`)
+      if (!empty && !check.force) throw new OutputExists(out, `${named} already exists; ${check.agree ?? 'pass --force to replace it'}`)
     }
   }
   for (const out of outs) removeStaleTemps(out)
+}
+
+/** The output's stat, or undefined when it does not exist; a file where a folder of its path must be is an error. */
+function statOut(out: string, named: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(out, { throwIfNoEntry: false })
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOTDIR') throw e
+    let at = path.dirname(path.resolve(out))
+    while (fs.statSync(at, { throwIfNoEntry: false })?.isDirectory() === false) at = path.dirname(at)
+    let blocker = path.resolve(out)
+    for (let up = path.dirname(blocker); up !== at && up !== path.dirname(up); up = path.dirname(up)) blocker = up
+    throw new Error(`${named}: cannot create its folder, a file is in the way (${blocker}); choose another path`)
+  }
 }
 
 /** The path with every existing part's symbolic links resolved (the missing tail kept as given). */
@@ -81,20 +96,24 @@ export function isSameOrInside(child: string, parent: string): boolean {
   return rel === '' || (!rel.startsWith('..' + path.sep) && rel !== '..' && !path.isAbsolute(rel))
 }
 
-function refuseOverlap(out: string, other: string, flag: string, what: 'input' | 'source'): void {
+function refuseOverlap(out: string, other: string, named: string, what: 'input' | 'source'): void {
   const o = realPathLoose(out)
   const p = realPathLoose(other)
   const name = what === 'input' ? 'an input of this command' : 'a source file of the catalog'
   const fix = 'choose a path outside the inputs'
-  if (o === p || sameFile(out, other)) throw new OutputHitsInput(`${flag} ${out} is ${name} (${other}); ${fix}`)
-  if (isSameOrInside(o, p)) throw new OutputHitsInput(`${flag} ${out} lies inside ${what === 'input' ? 'the input folder' : 'the catalog source'} ${other}; ${fix}`)
-  if (isSameOrInside(p, o)) throw new OutputHitsInput(`${flag} ${out} holds ${name} (${other}); replacing it would delete it; ${fix}`)
+  if (o === p || sameFile(out, other)) throw new OutputHitsInput(`${named} is ${name} (${other}); ${fix}`)
+  if (isSameOrInside(o, p)) throw new OutputHitsInput(`${named} lies inside ${what === 'input' ? 'the input folder' : 'the catalog source'} ${other}; ${fix}`)
+  if (isSameOrInside(p, o)) throw new OutputHitsInput(`${named} holds ${name} (${other}); replacing it would delete it; ${fix}`)
 }
 
 function sameFile(a: string, b: string): boolean {
-  const sa = fs.statSync(a, { throwIfNoEntry: false })
-  const sb = sa && fs.statSync(b, { throwIfNoEntry: false })
-  return !!sa && !!sb && sa.dev === sb.dev && sa.ino === sb.ino
+  try {
+    const sa = fs.statSync(a, { throwIfNoEntry: false })
+    const sb = sa && fs.statSync(b, { throwIfNoEntry: false })
+    return !!sa && !!sb && sa.dev === sb.dev && sa.ino === sb.ino
+  } catch {
+    return false // ENOTDIR and the like: no such file, so not the same
+  }
 }
 
 /** The atomic writers' temp names: `.NAME.PID.HEX8.tmp` (src-main/node/atomic.ts tempSibling). */
@@ -136,3 +155,14 @@ export function removeStaleTemps(target: string): string[] {
   }
   return removed
 }
+
+/** Whether the user agreed to replace, and how messages name the output: what a writer shared by the CLI and the app takes. */
+export type OutputConsent = Pick<OutputCheck, 'force' | 'flag' | 'agree'>
+
+/** The app's consent: `overwrite` is the user's confirmation; messages name no option. */
+export function appConsent(overwrite: boolean | undefined): OutputConsent {
+  return { force: overwrite === true, flag: '', agree: 'choose another name, or confirm replacing it' }
+}
+
+/** The app's folder writers: an existing folder that holds anything is refused (the app picks a new one). */
+export const NEW_FOLDER: OutputConsent = { force: false, flag: '', agree: 'choose a new folder' }

@@ -1,5 +1,5 @@
 import type { Command, CommandContext } from '../../cli/command'
-import { UsageError, requireString } from '../../cli/command'
+import { UsageError, forceOption, requireString } from '../../cli/command'
 import { inSetFolder, loadSet, setFolderError } from './set-folder'
 
 /** PNG libraries and the repacker load when a command that writes or reads PNGs runs. */
@@ -98,9 +98,9 @@ const textures: Command = {
 const extract: Command = {
   name: 'gf extract',
   summary: 'write every texture of a GF set as PNG (DIR/<file>/<entry>_<name>.png, top row first)',
-  usage: 'gf extract SET --out DIR [--json]',
-  help: `${SET_HELP}\nA new or empty DIR is written completely or not at all; into a folder holding other files the PNGs are added (never overwriting one).`,
-  options: { out: { type: 'string' } },
+  usage: 'gf extract SET --out DIR [--force] [--json]',
+  help: `${SET_HELP}\nDIR is written completely or not at all (built aside, then renamed in). A DIR that holds anything is replaced only with --force; it may never be the set folder or lie inside it.`,
+  options: { out: { type: 'string' }, ...forceOption },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const out = requireString(ctx, 'out')
@@ -108,7 +108,7 @@ const extract: Command = {
     report(ctx, set)
     const bar = ctx.progress('extract')
     const { extractSetPngs } = await repack()
-    const res = await extractSetPngs(set, out, { progress: (d, t, s) => bar.update(d, t, s), signal: ctx.signal })
+    const res = await extractSetPngs(set, out, { progress: (d, t, s) => bar.update(d, t, s), signal: ctx.signal, consent: { force: ctx.values.force === true } })
     bar.end()
     if (ctx.json) ctx.printJson(res)
     else ctx.out(`${res.textures.length} PNG${res.textures.length === 1 ? '' : 's'} written to ${out}`)
@@ -128,9 +128,9 @@ export function parseTextureArg(arg: string): { file: string; entry: number; png
 const replace: Command = {
   name: 'gf replace',
   summary: 'write a repacked GF set to a new folder, with textures re-encoded from PNGs',
-  usage: 'gf replace SET --out DIR --texture FILE:ENTRY=PNG [--texture …] [--json]',
+  usage: 'gf replace SET --out DIR --texture FILE:ENTRY=PNG [--texture …] [--force] [--json]',
   help: `${SET_HELP}\nEach PNG is re-encoded in its texture's original format and size (a PNG of another size is an error);\nevery other byte stays as it was. With no --texture the output equals the input byte for byte\n(entries not replaced are copied as they are, even texture entries whose header cannot be read).\nETC1/ETC1A4 are encoded by our own encoder; --etc1-effort fast|normal|high trades time for quality (default normal).\nThe new set is verified (re-parsed, untouched entries compared) before it is moved into DIR.\nJSON: {"out","files":[{"file","changed","size","sha256"}],"replaced":[{"file","entry","name","format","width","height","psnr"}]} (psnr null = exact).`,
-  options: { out: { type: 'string' }, texture: { type: 'string', multiple: true }, 'etc1-effort': { type: 'string' } },
+  options: { out: { type: 'string' }, texture: { type: 'string', multiple: true }, 'etc1-effort': { type: 'string' }, ...forceOption },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const out = requireString(ctx, 'out')
@@ -150,7 +150,7 @@ const replace: Command = {
       reps.push({ file: a.file, entry: a.entry, rgba: img.rgba, width: img.width, height: img.height, source: a.png })
     }
     const bar = ctx.progress('repack')
-    const res = await repackSetToFolder(set, out, reps, { progress: (d, t, s) => bar.update(d, t, s), signal: ctx.signal, etc1Effort: effort })
+    const res = await repackSetToFolder(set, out, reps, { progress: (d, t, s) => bar.update(d, t, s), signal: ctx.signal, etc1Effort: effort, consent: { force: ctx.values.force === true } })
     bar.end()
     const replaced = res.replaced.map((r) => ({ ...r, psnr: Number.isFinite(r.psnr) ? Math.round(r.psnr * 100) / 100 : null }))
     if (ctx.json) {

@@ -11,6 +11,7 @@ import type { GfBatchItem } from '../../../src-shared/api/gf-model'
 import type { GfLod } from '../../../src-shared/formats/gf/set-models'
 import { loadSet } from './set-folder'
 import { writeDirAtomic } from '../../node/atomic'
+import { guardOutput, type OutputConsent } from '../../node/output-guard'
 import { exportSetGlb } from './export-set'
 
 /** One manifest row (CLI.md `gf export-all`), plus the count of warnings of a set that exported. */
@@ -21,6 +22,8 @@ export interface BatchOptions {
   progress?: (done: number, total: number, detail: string) => void
   warn?: (w: string) => void
   signal?: AbortSignal
+  /** Whether an existing output folder may be replaced, and how messages name it (default: not, `--out`). */
+  consent?: OutputConsent
 }
 
 const MAX_DEPTH = 32
@@ -47,6 +50,8 @@ function relGlb(root: string, dir: string): string {
 
 /** Runs the batch into `outDir` (a new or empty folder); returns the manifest. */
 export async function exportAllSets(root: string, outDir: string, opts: BatchOptions = {}): Promise<BatchItem[]> {
+  const guard = () => guardOutput({ out: outDir, kind: 'folder', inputs: [root], ...opts.consent })
+  guard()
   const sets = await findSetFolders(root, outDir)
   const manifest: BatchItem[] = []
   async function* files(): AsyncGenerator<[string, Uint8Array | string]> {
@@ -71,6 +76,6 @@ export async function exportAllSets(root: string, outDir: string, opts: BatchOpt
     opts.progress?.(sets.length, sets.length, 'manifest')
     yield ['manifest.json', JSON.stringify(manifest, null, 2) + '\n']
   }
-  await writeDirAtomic(outDir, files())
+  await writeDirAtomic(outDir, files(), async () => guard(), { replace: opts.consent?.force === true })
   return manifest
 }

@@ -1,7 +1,7 @@
 /** `modbench gf export` and `modbench gf export-all` (CLI.md "GF package sets"). */
 import * as path from 'node:path'
 import { promises as fsp } from 'node:fs'
-import { UsageError, requireString, type Command } from '../../cli/command'
+import { UsageError, forceOption, guardCliOutput, requireString, type Command } from '../../cli/command'
 import { loadSet } from './set-folder'
 import { writeFileAtomic } from '../../node/atomic'
 import { lodOption } from './lod-option'
@@ -15,7 +15,7 @@ function lod(v: unknown) {
 export const gfExportCommand: Command = {
   name: 'gf export',
   summary: 'export a GF set as glTF 2.0 (skinned meshes, materials, shiny variant, every motion)',
-  usage: 'gf export SET --out FILE.glb [--lod high|low] [--no-motions] [--json]',
+  usage: 'gf export SET --out FILE.glb [--force] [--lod high|low] [--no-motions] [--json]',
   help: [
     'One skinned mesh per GFMesh; joints are nodes named after the bones, in bone order; inverse bind matrices from the bind pose.',
     'Textures as PNG (top row first, unit 0 transform applied to the UVs); the 2.bin textures as a KHR_materials_variants',
@@ -23,21 +23,22 @@ export const gfExportCommand: Command = {
     'One unreadable motion fails the export (exit 1, no file). The file is written atomically.',
     'JSON: {"out","bytes","lod","nodes","meshes","materials","textures","animations","variants","warnings"}',
   ].join('\n'),
-  options: { out: { type: 'string' }, lod: { type: 'string' }, 'no-motions': { type: 'boolean' } },
+  options: { out: { type: 'string' }, lod: { type: 'string' }, 'no-motions': { type: 'boolean' }, ...forceOption },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const out = path.resolve(requireString(ctx, 'out'))
     const l = lod(ctx.values.lod) ?? 'high'
-    const st = await fsp.stat(out).catch(() => null)
-    if (st?.isDirectory()) throw new Error(`--out ${out} is a folder; give a file name, e.g. ${path.join(out, 'model.glb')}`)
+    guardCliOutput(ctx, out, [ctx.positionals[0]])
     const set = await loadSet(ctx.positionals[0]!)
+    guardCliOutput(ctx, out, [set.dir])
     if (set.missing.length) ctx.err(`warning: ${set.missing.join(', ')} missing from the set`)
     const { exportSetGlb } = await import('./export-set') // glTF-Transform and PNG only when exporting
     const { glb, result } = await exportSetGlb(set, { lod: l, motions: ctx.values['no-motions'] !== true, name: path.basename(path.resolve(ctx.positionals[0]!)) })
     for (const w of result.warnings) ctx.err(`warning: ${w}`)
     ctx.signal.throwIfAborted()
     await fsp.mkdir(path.dirname(out), { recursive: true })
-    await writeFileAtomic(out, glb, set.files.map((f) => path.join(set.dir, f.file)))
+    guardCliOutput(ctx, out, [set.dir]) // a file may have appeared meanwhile
+    await writeFileAtomic(out, glb)
     const s = result.scene
     const summary = { out, bytes: glb.byteLength, lod: l, nodes: s.nodes.length, meshes: s.meshes.length, materials: s.materials.length, textures: s.textures.length, animations: s.animations.length, variants: (s.variants ?? []).map((v) => v.name), warnings: result.warnings.length }
     if (ctx.json) ctx.printJson(summary)
@@ -49,14 +50,15 @@ export const gfExportCommand: Command = {
 export const gfExportAllCommand: Command = {
   name: 'gf export-all',
   summary: 'batch: every GF set under a folder → OUTDIR/<set>.glb plus OUTDIR/manifest.json',
-  usage: 'gf export-all DIR --out OUTDIR [--lod high|low] [--json]',
+  usage: 'gf export-all DIR --out OUTDIR [--force] [--lod high|low] [--json]',
   help: [
     'Every folder under DIR (recursively, DIR included) holding a 0.bin is a set; each → OUTDIR/<set path relative to DIR>.glb.',
-    'OUTDIR must be new or empty; it appears complete at the end (a cancelled batch leaves nothing).',
+    'OUTDIR appears complete at the end (a cancelled batch leaves nothing); one that holds anything is replaced only with --force,',
+    'and it may never lie inside DIR or hold it.',
     'A broken set is listed in the manifest with its error and the rest go on; the exit code is then 1. Progress on stderr.',
     'manifest.json / JSON: [{"set","glb","models","motions","error"?}]',
   ].join('\n'),
-  options: { out: { type: 'string' }, lod: { type: 'string' } },
+  options: { out: { type: 'string' }, lod: { type: 'string' }, ...forceOption },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const out = path.resolve(requireString(ctx, 'out'))
@@ -65,7 +67,7 @@ export const gfExportAllCommand: Command = {
     let manifest
     try {
       const { exportAllSets } = await import('./export-batch')
-      manifest = await exportAllSets(path.resolve(ctx.positionals[0]!), out, { lod: l, signal: ctx.signal, progress: (d, t, s) => bar.update(d, t, s), warn: (w) => ctx.err(`warning: ${w}`) })
+      manifest = await exportAllSets(path.resolve(ctx.positionals[0]!), out, { consent: { force: ctx.values.force === true }, lod: l, signal: ctx.signal, progress: (d, t, s) => bar.update(d, t, s), warn: (w) => ctx.err(`warning: ${w}`) })
     } finally {
       bar.end()
     }

@@ -10,6 +10,7 @@ import { resizeBilinear } from '../../../src-shared/formats/pica/image'
 import { decodePng, readPng } from './png'
 import { loadSet } from './set-folder'
 import { exportAllSets } from './export-batch'
+import { NEW_FOLDER } from '../../node/output-guard'
 import { asJob, cancelJob } from './jobs'
 
 
@@ -37,7 +38,7 @@ export const gfModelHandlers: Handlers = {
     const dir = ctx.allowPath(req.dir, 'read')
     const out = ctx.allowPath(req.out, 'write')
     const emit = ctx.emit as unknown as (e: string, payload: unknown) => void
-    const manifest = await asJob(req.jobId, (signal) => exportAllSets(dir, out, { lod: req.lod, signal, progress: (done, total, detail) => emit('gf:progress', { jobId: req.jobId, done, total, detail }) }))
+    const manifest = await asJob(req.jobId, (signal) => exportAllSets(dir, out, { consent: NEW_FOLDER, lod: req.lod, signal, progress: (done, total, detail) => emit('gf:progress', { jobId: req.jobId, done, total, detail }) }))
     ctx.grantPath(out)
     return { out, manifest }
   },

@@ -2,7 +2,7 @@
  * `modbench re export`, `re import`, `re pack-mod` (CLI.md "RE Engine motions"): motions to and
  * from glTF 2.0, and a file packed as a Fluffy Mod Manager zip.
  */
-import { UsageError, requireString, intOption, type Command, type CommandContext } from '../../cli/command'
+import { UsageError, forceOption, requireString, intOption, type Command, type CommandContext } from '../../cli/command'
 import { hex } from '../../../src-shared/binary'
 import { GamePathError, checkGamePath } from '../../../src-shared/formats/re/fluffy-mod'
 
@@ -26,7 +26,7 @@ function optString(ctx: CommandContext, name: string): string | undefined {
 const exportCmd: Command = {
   name: 're export',
   summary: 'motions of a .motlist.*/.mot.* as glTF 2.0 (an armature with one action per motion)',
-  usage: 're export FILE --out FILE.glb [--motion I] [--skeleton FILE.mesh.*] [--json]',
+  usage: 're export FILE --out FILE.glb [--force] [--motion I] [--skeleton FILE.mesh.*] [--json]',
   help: [
     'One node per bone (named after it, parented as in the file, at its reference pose), a skin over them,',
     'and each motion (or only motion index I of `re info`) as one glTF animation named after its mot, with',
@@ -34,7 +34,7 @@ const exportCmd: Command = {
     '--skeleton (a mesh skeleton) is not supported yet: the bone headers of FILE give the skeleton.',
     'JSON: {"out","bytes","bones","animations":[{"name","index","id","frames","frameRate","channels"}],"warnings":[…]}',
   ].join('\n'),
-  options: { out: { type: 'string' }, motion: { type: 'string' }, skeleton: { type: 'string' } },
+  options: { out: { type: 'string' }, motion: { type: 'string' }, skeleton: { type: 'string' }, ...forceOption },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const file = ctx.positionals[0]!
@@ -42,9 +42,8 @@ const exportCmd: Command = {
     const motion = intOption(ctx, 'motion')
     if (motion !== undefined && motion < 0) throw new UsageError('--motion takes a motion index (0 or more)')
     if (ctx.values.skeleton !== undefined) throw new UsageError('--skeleton is not supported yet (mesh files are not read); the bone headers of FILE give the skeleton')
-    if (path.resolve(out) === path.resolve(file)) throw new UsageError('--out names the input file')
     const { exportMotionGlb } = await gltfFiles()
-    const r = await exportMotionGlb(file, out, motion)
+    const r = await exportMotionGlb(file, out, motion, { force: ctx.values.force === true })
     warnAll(ctx, r.warnings)
     const animations = r.built.scene.animations.map((a, i) => ({
       name: a.name,
@@ -63,7 +62,7 @@ const exportCmd: Command = {
 const importCmd: Command = {
   name: 're import',
   summary: 'a glTF animation as a .motlist.*/.mot.* in a template\'s version',
-  usage: 're import --template FILE --gltf FILE.glb|.gltf [--animation NAME] --out OUT [--id N] [--tolerance E] [--json]',
+  usage: 're import --template FILE --gltf FILE.glb|.gltf [--animation NAME] --out OUT [--force] [--id N] [--tolerance E] [--json]',
   help: [
     'Channels are matched to the template\'s bones by node name (unmatched nodes are warnings). Samplers',
     '(STEP, LINEAR, CUBICSPLINE with tangents) are evaluated at every frame 0..F of the template\'s FrameRate,',
@@ -74,7 +73,7 @@ const importCmd: Command = {
     '`re export`, else 0).',
     'JSON: {"out","kind","version","motVersion","animation","frameCount","frameRate","id","tracks":[{"bone","channel","codec","compression","keys","maxError"}],"maxError","unmatchedNodes":[…],"warnings":[…],"size"}',
   ].join('\n'),
-  options: { template: { type: 'string' }, gltf: { type: 'string' }, animation: { type: 'string' }, out: { type: 'string' }, id: { type: 'string' }, tolerance: { type: 'string' } },
+  options: { template: { type: 'string' }, gltf: { type: 'string' }, animation: { type: 'string' }, out: { type: 'string' }, id: { type: 'string' }, tolerance: { type: 'string' }, ...forceOption },
   positionals: { min: 0, max: 0 },
   async run(ctx) {
     const template = requireString(ctx, 'template')
@@ -86,7 +85,7 @@ const importCmd: Command = {
     const tolerance = tolText === undefined ? undefined : Number(tolText)
     if (tolerance !== undefined && !(tolerance >= 0 && Number.isFinite(tolerance))) throw new UsageError(`--tolerance takes a number ≥ 0, got ${JSON.stringify(tolText)}`)
     const { importGltfMotion } = await gltfFiles()
-    const r = await importGltfMotion({ template, gltf, out, animation: optString(ctx, 'animation'), motNumber, tolerance })
+    const r = await importGltfMotion({ template, gltf, out, animation: optString(ctx, 'animation'), motNumber, tolerance }, { force: ctx.values.force === true })
     warnAll(ctx, r.warnings)
     const tracks = r.tracks.map((t) => ({ bone: t.bone, channel: t.channel, codec: t.codec, compression: hex(t.compression), keys: t.keys, maxError: t.maxError }))
     if (ctx.json) {
@@ -103,11 +102,11 @@ const importCmd: Command = {
 const packModCmd: Command = {
   name: 're pack-mod',
   summary: 'a file packed as a Fluffy Mod Manager mod zip (modinfo.ini + the file at its natives/ path)',
-  usage: 're pack-mod --file FILE --game-path natives/stm/… --name NAME [--author A] [--version V] [--description D] [--screenshot PNG] --out MOD.zip [--json]',
+  usage: 're pack-mod --file FILE --game-path natives/stm/… --name NAME [--author A] [--version V] [--description D] [--screenshot PNG] --out MOD.zip [--force] [--json]',
   help: [
     'The zip holds modinfo.ini (name, version, description, author, screenshot) and FILE at the game path',
     '(a path ending in / gets FILE\'s name). A game path outside natives/ or with .. is a usage error.',
-    'OUT must not exist yet. JSON: {"out","size","gamePath","entries":[…]}',
+    'An existing OUT is replaced only with --force. JSON: {"out","size","gamePath","entries":[…]}',
   ].join('\n'),
   options: {
     file: { type: 'string' },
@@ -118,6 +117,7 @@ const packModCmd: Command = {
     description: { type: 'string' },
     screenshot: { type: 'string' },
     out: { type: 'string' },
+    ...forceOption,
   },
   positionals: { min: 0, max: 0 },
   async run(ctx) {
@@ -132,7 +132,7 @@ const packModCmd: Command = {
       throw e
     }
     const { packMod } = await gltfFiles()
-    const r = await packMod({ file, gamePath, name, out, author: ctx.values.author as string | undefined, version: ctx.values.version as string | undefined, description: ctx.values.description as string | undefined, screenshot: optString(ctx, 'screenshot') })
+    const r = await packMod({ file, gamePath, name, out, author: ctx.values.author as string | undefined, version: ctx.values.version as string | undefined, description: ctx.values.description as string | undefined, screenshot: optString(ctx, 'screenshot') }, { force: ctx.values.force === true })
     if (ctx.json) ctx.printJson({ out: r.path, size: r.size, gamePath: r.gamePath, entries: r.entries })
     else ctx.out(`wrote ${r.path} (${r.size} bytes): ${r.entries.join(', ')}`)
     return 0

@@ -13,6 +13,7 @@ import { motionFileScene, importAnimation, templateSkeleton, importOutputName, t
 import { buildModZip, type ModInfo } from '../../../src-shared/formats/re/fluffy-mod'
 import { loadMotionFile, type LoadedMotionFile } from './files'
 import { tempSibling, writeFileAtomic } from '../../node/atomic'
+import { guardOutput, type OutputConsent } from '../../node/output-guard'
 
 export { inFile }
 
@@ -48,11 +49,13 @@ export async function motionScene(file: string, motion?: number | 'none'): Promi
 }
 
 /** motlist/mot → .glb at `out` (spec §10.9); `motion` picks one motion index. */
-export async function exportMotionGlb(file: string, out: string, motion?: number): Promise<ExportResult> {
+export async function exportMotionGlb(file: string, out: string, motion?: number, consent: OutputConsent = {}): Promise<ExportResult> {
+  guardOutput({ out, inputs: [file], ...consent })
   const { loaded, built } = await motionScene(file, motion)
   const glb = await exportGlb(built.scene, { generator: 'Modbench re export' })
   await prepareOut(out)
-  await writeFileAtomic(out, glb, [file])
+  guardOutput({ out, inputs: [file], ...consent }) // a file may have appeared meanwhile
+  await writeFileAtomic(out, glb)
   return { path: out, bytes: glb.byteLength, built, warnings: [...loaded.warnings, ...built.warnings] }
 }
 
@@ -96,17 +99,18 @@ export async function buildGltfImport(req: Omit<ImportRequest, 'out'>): Promise<
 }
 
 /** Writes a built import at `out` with the template's suffix (inputs protected). */
-export async function writeGltfImport(r: ImportResult, req: Pick<ImportRequest, 'template' | 'gltf' | 'out'>): Promise<ImportFileResult> {
+export async function writeGltfImport(r: ImportResult, req: Pick<ImportRequest, 'template' | 'gltf' | 'out'>, consent: OutputConsent = {}): Promise<ImportFileResult> {
   const outPath = importOutputName(req.out, r.kind, r.version)
+  guardOutput({ out: outPath, inputs: [req.template, req.gltf], ...consent })
   await prepareOut(outPath)
-  await writeFileAtomic(outPath, r.bytes, [req.template, req.gltf])
+  await writeFileAtomic(outPath, r.bytes)
   const { bytes, ...rest } = r
   return { ...rest, path: outPath, size: bytes.byteLength }
 }
 
 /** glTF + template → motlist/mot at `out` with the template's suffix. */
-export async function importGltfMotion(req: ImportRequest): Promise<ImportFileResult> {
-  return writeGltfImport((await buildGltfImport(req)).result, req)
+export async function importGltfMotion(req: ImportRequest, consent: OutputConsent = {}): Promise<ImportFileResult> {
+  return writeGltfImport((await buildGltfImport(req)).result, req, consent)
 }
 
 /**
@@ -141,7 +145,9 @@ export interface PackModRequest extends ModInfo {
 }
 
 /** FILE (+ screenshot) → a Fluffy mod zip at a new path `out`. */
-export async function packMod(req: PackModRequest): Promise<{ path: string; size: number; entries: string[]; gamePath: string }> {
+export async function packMod(req: PackModRequest, consent: OutputConsent = {}): Promise<{ path: string; size: number; entries: string[]; gamePath: string }> {
+  const inputs = [req.file, req.screenshot]
+  guardOutput({ out: req.out, inputs, ...consent })
   const data = await readInput(req.file)
   const screenshot = req.screenshot ? await readInput(req.screenshot) : undefined
   let zip
@@ -152,6 +158,9 @@ export async function packMod(req: PackModRequest): Promise<{ path: string; size
     throw e
   }
   await prepareOut(req.out)
-  await writeNewFileAtomic(req.out, zip.bytes)
+  guardOutput({ out: req.out, inputs, ...consent })
+  // without consent, a file that appears meanwhile is still never replaced (link, not rename)
+  if (consent.force) await writeFileAtomic(req.out, zip.bytes)
+  else await writeNewFileAtomic(req.out, zip.bytes)
   return { path: req.out, size: zip.bytes.byteLength, entries: zip.entries, gamePath: zip.gamePath }
 }

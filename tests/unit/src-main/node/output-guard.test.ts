@@ -46,7 +46,7 @@ describe('guardOutput', () => {
     expect(() => guardOutput({ out: empty, kind: 'folder' })).toThrow(/--force/)
     expect(() => guardOutput({ out: empty, kind: 'folder', force: true })).not.toThrow()
     expect(() => guardOutput({ out: path.join(dir, 'in.bin'), kind: 'folder', force: true })).toThrow(/is a file, not a folder/)
-    expect(() => guardOutput({ out: empty, force: true })).toThrow(/is a folder; name a file/)
+    expect(() => guardOutput({ out: empty, force: true })).toThrow(/is a folder; give a file name/)
   })
 
   it('refuses an input, a file in an input set, a folder holding an input, even with force', () => {
