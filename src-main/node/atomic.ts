@@ -13,6 +13,45 @@ export class OutputExists extends Error {
   }
 }
 
+/** Errno codes of a write the user can fix by freeing space or choosing another place. */
+const WRITE_FAULTS: Record<string, [reason: string, fix: string]> = {
+  ENOSPC: ['the disk is full (no space left on the device)', 'free some space'],
+  EDQUOT: ['the disk quota is used up', 'free some space'],
+  EROFS: ['the folder is on a read-only file system', ''],
+  EACCES: ['permission denied: the folder is not writable', 'make it writable'],
+  EPERM: ['the operation is not permitted there', ''],
+}
+
+/**
+ * A write failed for a reason of the place written to (disk full, read-only, no permission):
+ * the message names the output the user gave (never the temp file) and what to do. `describe`
+ * words it for the command line (`--out X: …; choose another --out`).
+ */
+export class OutputWriteError extends Error {
+  readonly code: string
+  constructor(readonly target: string, readonly errno: string, readonly reason: string, readonly fix: string) {
+    super(`${target}: ${reason}; ${[fix, 'or choose another place to save'].filter(Boolean).join(', ')}`)
+    this.name = 'OutputWriteError'
+    this.code = errno
+  }
+
+  /** The message naming the option that gave the output (e.g. `--out`). */
+  describe(flag: string): string {
+    return `${flag} ${this.target}: ${this.reason}; ${[this.fix, `or choose another ${flag}`].filter(Boolean).join(', ')}`
+  }
+}
+
+/** `e` as an OutputWriteError naming `target` when it is a disk-full / read-only / permission fault, else `e`. */
+export function outputWriteFault(target: string, e: unknown): unknown {
+  const err = e as NodeJS.ErrnoException | null
+  const f = err?.code ? WRITE_FAULTS[err.code] : undefined
+  if (!f || e instanceof OutputWriteError) return e
+  // a fault on a path outside the output's folder (an input read while writing) is not the output's
+  const dir = path.dirname(path.resolve(target))
+  if (err!.path && path.relative(dir, path.resolve(err!.path)).startsWith('..')) return e
+  return new OutputWriteError(target, err!.code!, f[0], f[1])
+}
+
 /**
  * What a file is made of: its bytes, a string (UTF-8), or chunks of either produced one after the
  * other (a generator: a big document is written without ever being one string in memory).
@@ -89,7 +128,7 @@ export async function writeFileAtomic(target: string, bytes: FileContent, protec
     await fsp.rename(tmp, abs)
   } catch (e) {
     await fsp.rm(tmp, { force: true })
-    throw e
+    throw outputWriteFault(target, e)
   }
 }
 
@@ -114,7 +153,9 @@ export async function writeDirAtomic(
     if (entries.length && !opts.replace) throw new Error(`output folder ${dir} already exists and is not empty; choose a new folder`)
     replacing = entries.length > 0
   }
-  await fsp.mkdir(path.dirname(abs), { recursive: true })
+  await fsp.mkdir(path.dirname(abs), { recursive: true }).catch((e: unknown) => {
+    throw outputWriteFault(dir, e)
+  })
   const tmp = tempSibling(abs)
   try {
     await fsp.mkdir(tmp)
@@ -142,7 +183,7 @@ export async function writeDirAtomic(
     }
   } catch (e) {
     await fsp.rm(tmp, { recursive: true, force: true })
-    throw e
+    throw outputWriteFault(dir, e)
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Command, CommandContext } from '../../cli/command'
 import { UsageError, forceOption, requireString } from '../../cli/command'
-import { inSetFolder, loadSet, setFolderError } from './set-folder'
+import { inSetFolder, loadSet, namingSetFolder } from './set-folder'
 
 /** PNG libraries and the repacker load when a command that writes or reads PNGs runs. */
 const repack = () => import('./repack')
@@ -15,19 +15,6 @@ function report(ctx: CommandContext, set: GfSet & { dir: string }): void {
   for (const w of set.warnings) ctx.err(`warning: ${inSetFolder(set.dir, w)}`)
 }
 
-/** A set command's errors name the set folder with the file (`SET/1.bin: …`, not `1.bin: …`). */
-function namingSetFolder(c: Command): Command {
-  return {
-    ...c,
-    async run(ctx) {
-      try {
-        return await c.run(ctx)
-      } catch (e) {
-        throw setFolderError(ctx.positionals[0]!, e)
-      }
-    },
-  }
-}
 
 function entryJson(e: GfEntry): Record<string, unknown> {
   const o: Record<string, unknown> = { index: e.index, offset: e.offset, length: e.length, kind: e.kind }

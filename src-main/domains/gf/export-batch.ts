@@ -9,7 +9,7 @@ import * as path from 'node:path'
 import { FormatError } from '../../../src-shared/binary/errors'
 import type { GfBatchItem } from '../../../src-shared/api/gf-model'
 import type { GfLod } from '../../../src-shared/formats/gf/set-models'
-import { loadSet } from './set-folder'
+import { loadSet, setFolderError } from './set-folder'
 import { writeDirAtomic } from '../../node/atomic'
 import { guardOutput, type OutputConsent } from '../../node/output-guard'
 import { exportSetGlb } from './export-set'
@@ -70,7 +70,8 @@ export async function exportAllSets(root: string, outDir: string, opts: BatchOpt
       } catch (e) {
         // Any failure of one set is that set's error (bad input must never stop the batch); only a cancel stops it.
         if (opts.signal?.aborted || !(e instanceof Error)) throw e
-        manifest.push({ set, glb: null, models: 0, motions: 0, error: e instanceof FormatError ? e.message : `${e.name}: ${e.message}` })
+        const named = setFolderError(set, e) as Error // `SET/1.bin: …`, not `1.bin: …`
+        manifest.push({ set, glb: null, models: 0, motions: 0, error: named instanceof FormatError ? named.message : `${named.name}: ${named.message}` })
       }
     }
     opts.progress?.(sets.length, sets.length, 'manifest')

@@ -2,5 +2,6 @@
 import type { Command } from '../../cli/command'
 import { gfExportAllCommand, gfExportCommand } from './export-commands'
 import { gfModelsCommand, gfMotionsCommand } from './model-commands'
+import { namingSetFolder } from './set-folder'
 
-export const gfModelCommands: Command[] = [gfModelsCommand, gfMotionsCommand, gfExportCommand, gfExportAllCommand]
+export const gfModelCommands: Command[] = [...[gfModelsCommand, gfMotionsCommand, gfExportCommand].map(namingSetFolder), gfExportAllCommand]

@@ -4,6 +4,8 @@ import * as path from 'node:path'
 import { FormatError, LimitError } from '../../../src-shared/binary/errors'
 import { GF_SET_FILES, parseGfSet, type GfSet, type ParseOptions } from '../../../src-shared/formats/gf/gf-set'
 import { safeName } from '../../../src-shared/formats/gf/png-names'
+import type { Command } from '../../cli/command'
+import type { Handlers, ServiceContext } from '../../services/context'
 
 export interface SetFolder {
   dir: string
@@ -70,6 +72,36 @@ export function setFolderError(dir: string, e: unknown): unknown {
   }
   if (e instanceof Error && e.constructor === Error && inSetFolder(dir, e.message) !== e.message) return new Error(inSetFolder(dir, e.message))
   return e
+}
+
+/** A set command's errors name the set folder with the file (`SET/1.bin: …`, not `1.bin: …`). */
+export function namingSetFolder(c: Command): Command {
+  return {
+    ...c,
+    async run(ctx) {
+      try {
+        return await c.run(ctx)
+      } catch (e) {
+        throw setFolderError(ctx.positionals[0]!, e)
+      }
+    },
+  }
+}
+
+/** The app's set handlers: an error names the request's set folder with the file, as the CLI's do. */
+export function handlersNamingSetFolder(h: Handlers): Handlers {
+  const out: Record<string, unknown> = {}
+  for (const [channel, fn] of Object.entries(h) as [string, (req: unknown, ctx: ServiceContext) => unknown][]) {
+    out[channel] = async (req: unknown, ctx: ServiceContext) => {
+      try {
+        return await fn(req, ctx)
+      } catch (e) {
+        const set = (req as { set?: unknown } | null)?.set
+        throw typeof set === 'string' ? setFolderError(set, e) : e
+      }
+    }
+  }
+  return out as Handlers
 }
 
 /** `<file without .bin>/<entry>_<name>.png` (CLI.md, `gf extract`). */

@@ -12,7 +12,7 @@ import { readGltfAnimations, type GltfAnimations } from '../../../src-shared/exp
 import { motionFileScene, importAnimation, templateSkeleton, importOutputName, type ImportOptions, type ImportResult, type MotionFileScene } from '../../../src-shared/formats/re'
 import { buildModZip, type ModInfo } from '../../../src-shared/formats/re/fluffy-mod'
 import { loadMotionFile, type LoadedMotionFile } from './files'
-import { tempSibling, writeFileAtomic } from '../../node/atomic'
+import { outputWriteFault, tempSibling, writeFileAtomic } from '../../node/atomic'
 import { guardOutput, type OutputConsent } from '../../node/output-guard'
 
 export { inFile }
@@ -132,6 +132,8 @@ export async function writeNewFileAtomic(target: string, bytes: Uint8Array): Pro
     await fsp.link(tmp, abs).catch((e: NodeJS.ErrnoException) => {
       throw e.code === 'EEXIST' ? new Error(`${target} already exists; refusing to overwrite it (choose a new name)`) : e
     })
+  } catch (e) {
+    throw outputWriteFault(target, e)
   } finally {
     await fsp.rm(tmp, { force: true })
   }
