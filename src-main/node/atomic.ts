@@ -30,14 +30,14 @@ const WRITE_FAULTS: Record<string, [reason: string, fix: string]> = {
 export class OutputWriteError extends Error {
   readonly code: string
   constructor(readonly target: string, readonly errno: string, readonly reason: string, readonly fix: string) {
-    super(`${target}: ${reason}; ${[fix, 'or choose another place to save'].filter(Boolean).join(', ')}`)
+    super(`${target}: ${reason}; ${fix ? `${fix}, or choose` : 'choose'} another place to save`)
     this.name = 'OutputWriteError'
     this.code = errno
   }
 
   /** The message naming the option that gave the output (e.g. `--out`). */
   describe(flag: string): string {
-    return `${flag} ${this.target}: ${this.reason}; ${[this.fix, `or choose another ${flag}`].filter(Boolean).join(', ')}`
+    return `${flag} ${this.target}: ${this.reason}; ${this.fix ? `${this.fix}, or choose` : 'choose'} another ${flag}`
   }
 }
 
@@ -66,6 +66,7 @@ const WRITE_BATCH = 64 * 1024
  * encoded straight into one reused buffer (no Buffer per chunk), written when it is full.
  */
 async function writeContent(fh: FileHandle, content: FileContent): Promise<void> {
+  injectedFault()
   if (typeof content === 'string' || content instanceof Uint8Array) {
     await fh.writeFile(content)
     return
@@ -89,6 +90,15 @@ async function writeContent(fh: FileHandle, content: FileContent): Promise<void>
     }
   }
   await flush()
+}
+
+/**
+ * Test seam for a full disk where no tiny file system can be mounted (not root): with
+ * MODBENCH_FAULT_ENOSPC=1 every write of an atomic writer fails as on a full disk
+ * (tests/integration/faults-disk.test.ts; a tmpfs is used where the test can mount one).
+ */
+function injectedFault(): void {
+  if (process.env.MODBENCH_FAULT_ENOSPC === '1') throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' })
 }
 
 /** fh.write until every byte is written (a write may take fewer bytes than asked). */
@@ -129,6 +139,32 @@ export async function writeFileAtomic(target: string, bytes: FileContent, protec
   } catch (e) {
     await fsp.rm(tmp, { force: true })
     throw outputWriteFault(target, e)
+  }
+}
+
+/**
+ * Writes `bytes` to a new file `target` atomically, refusing to replace anything there: the temp
+ * file is hard-linked to the target name (which fails when the name exists), then removed.
+ */
+export async function writeNewFileAtomic(target: string, bytes: Uint8Array): Promise<void> {
+  const abs = path.resolve(target)
+  if (await fsp.lstat(abs).catch(() => null)) throw new Error(`${target} already exists; refusing to overwrite it (choose a new name)`)
+  const tmp = tempSibling(abs)
+  try {
+    const fh = await fsp.open(tmp, 'wx')
+    try {
+      await writeContent(fh, bytes)
+      await fh.sync()
+    } finally {
+      await fh.close()
+    }
+    await fsp.link(tmp, abs).catch((e: NodeJS.ErrnoException) => {
+      throw e.code === 'EEXIST' ? new Error(`${target} already exists; refusing to overwrite it (choose a new name)`) : e
+    })
+  } catch (e) {
+    throw outputWriteFault(target, e)
+  } finally {
+    await fsp.rm(tmp, { force: true })
   }
 }
 

@@ -2,7 +2,7 @@
 import * as path from 'node:path'
 import { promises as fsp } from 'node:fs'
 import { UsageError, forceOption, guardCliOutput, requireString, type Command } from '../../cli/command'
-import { loadSet } from './set-folder'
+import { inSetFolder, loadSet } from './set-folder'
 import { writeFileAtomic } from '../../node/atomic'
 import { lodOption } from './lod-option'
 
@@ -34,7 +34,7 @@ export const gfExportCommand: Command = {
     if (set.missing.length) ctx.err(`warning: ${set.missing.join(', ')} missing from the set`)
     const { exportSetGlb } = await import('./export-set') // glTF-Transform and PNG only when exporting
     const { glb, result } = await exportSetGlb(set, { lod: l, motions: ctx.values['no-motions'] !== true, name: path.basename(path.resolve(ctx.positionals[0]!)) })
-    for (const w of result.warnings) ctx.err(`warning: ${w}`)
+    for (const w of result.warnings) ctx.err(`warning: ${inSetFolder(set.dir, w)}`)
     ctx.signal.throwIfAborted()
     await fsp.mkdir(path.dirname(out), { recursive: true })
     guardCliOutput(ctx, out, [set.dir]) // a file may have appeared meanwhile

@@ -12,7 +12,7 @@ import { readGltfAnimations, type GltfAnimations } from '../../../src-shared/exp
 import { motionFileScene, importAnimation, templateSkeleton, importOutputName, type ImportOptions, type ImportResult, type MotionFileScene } from '../../../src-shared/formats/re'
 import { buildModZip, type ModInfo } from '../../../src-shared/formats/re/fluffy-mod'
 import { loadMotionFile, type LoadedMotionFile } from './files'
-import { outputWriteFault, tempSibling, writeFileAtomic } from '../../node/atomic'
+import { writeFileAtomic, writeNewFileAtomic } from '../../node/atomic'
 import { guardOutput, type OutputConsent } from '../../node/output-guard'
 
 export { inFile }
@@ -111,32 +111,6 @@ export async function writeGltfImport(r: ImportResult, req: Pick<ImportRequest, 
 /** glTF + template → motlist/mot at `out` with the template's suffix. */
 export async function importGltfMotion(req: ImportRequest, consent: OutputConsent = {}): Promise<ImportFileResult> {
   return writeGltfImport((await buildGltfImport(req)).result, req, consent)
-}
-
-/**
- * Writes `bytes` to a new file `target` atomically, refusing to replace anything there: the temp
- * file is hard-linked to the target name (which fails when the name exists), then removed.
- */
-export async function writeNewFileAtomic(target: string, bytes: Uint8Array): Promise<void> {
-  const abs = path.resolve(target)
-  if (await fsp.lstat(abs).catch(() => null)) throw new Error(`${target} already exists; refusing to overwrite it (choose a new name)`)
-  const tmp = tempSibling(abs)
-  try {
-    const fh = await fsp.open(tmp, 'wx')
-    try {
-      await fh.writeFile(bytes)
-      await fh.sync()
-    } finally {
-      await fh.close()
-    }
-    await fsp.link(tmp, abs).catch((e: NodeJS.ErrnoException) => {
-      throw e.code === 'EEXIST' ? new Error(`${target} already exists; refusing to overwrite it (choose a new name)`) : e
-    })
-  } catch (e) {
-    throw outputWriteFault(target, e)
-  } finally {
-    await fsp.rm(tmp, { force: true })
-  }
 }
 
 export interface PackModRequest extends ModInfo {
