@@ -21,6 +21,19 @@ export interface Writer {
   inputs: string[]
   /** An `--out` that is an input or lies inside one (refused even with --force). */
   hitsInput: string
+  /** For an output that differs run to run (a zip's timestamps): whether `out` is a complete one. */
+  complete?: (out: string) => boolean
+}
+
+/** `out` holds what a complete run writes: `want` (a snapshot), or for a varying output a complete one. */
+export function isComplete(w: Writer, out: string, want: string): boolean {
+  return w.complete ? w.complete(out) : snapshot(out) === want
+}
+
+/** A whole zip: its end-of-central-directory record (no comment) closes the file (APPNOTE 4.3.16). */
+function zipComplete(p: string): boolean {
+  const b = statSync(p, { throwIfNoEntry: false })?.isFile() ? readFileSync(p) : null
+  return !!b && b.length >= 22 && b.readUInt32LE(b.length - 22) === 0x06054b50 && b.readUInt32LE(b.length - 6) + b.readUInt32LE(b.length - 10) === b.length - 22
 }
 
 const SAMPLES = path.join(repoRoot, 'resources', 'samples')
@@ -63,7 +76,7 @@ export async function makeWriters(dir: string): Promise<Writer[]> {
     { name: 're import', kind: 'file', outName: 'imported.motlist.663', argv: (o) => ['re', 'import', '--template', motlist, '--gltf', glb, '--out', o], inputs: [motlist, glb], hitsInput: motlist },
     { name: 're pose2motlist', kind: 'file', outName: 'posed.motlist.663', argv: (o) => ['re', 'pose2motlist', '--template', motlist, '--pose', pose, '--out', o], inputs: [motlist, pose], hitsInput: motlist },
     { name: 're motion2pose', kind: 'file', outName: 'pose.json', argv: (o) => ['re', 'motion2pose', motlist, '--motion', '0', '--out', o], inputs: [motlist], hitsInput: motlist },
-    { name: 're pack-mod', kind: 'file', outName: 'mod.zip', argv: (o) => ['re', 'pack-mod', '--file', motlist, '--game-path', 'natives/stm/anim/', '--name', 'Wave', '--out', o], inputs: [motlist], hitsInput: motlist },
+    { name: 're pack-mod', kind: 'file', outName: 'mod.zip', argv: (o) => ['re', 'pack-mod', '--file', motlist, '--game-path', 'natives/stm/anim/', '--name', 'Wave', '--out', o], inputs: [motlist], hitsInput: motlist, complete: zipComplete },
     { name: 'snap export', kind: 'file', outName: 'beach.glb', argv: (o) => ['snap', 'export', snap, '--stage', 'beach', '--out', o], inputs: [snap], hitsInput: snap },
     { name: 'snap actor', kind: 'file', outName: 'actor.glb', argv: (o) => ['snap', 'actor', snap, '--stage', 'beach', '--id', '0', '--out', o], inputs: [snap], hitsInput: snap },
     { name: 'stadium export', kind: 'folder', outName: 'stadium', argv: (o) => ['stadium', 'export', stadium, '--out', o], inputs: [stadium], hitsInput: stadium },

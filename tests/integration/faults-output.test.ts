@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { cli } from '../helpers/cli'
-import { WRITER_NAMES, makeWriters, snapshot, tempsBeside, type Writer } from '../helpers/writers'
+import { WRITER_NAMES, isComplete, makeWriters, snapshot, tempsBeside, type Writer } from '../helpers/writers'
 import { openCatalog } from '../../src-main/catalog/catalog'
 import { Services } from '../../src-main/services/index'
 import { errorReplyOf } from '../../src-shared/transport/api-error'
@@ -70,7 +70,8 @@ describe('the output rule, every writer', () => {
 
       const forced = await cli([...w.argv(fresh), '--force'])
       expect(forced.code, `${w.name}: ${forced.stderr}`).toBe(0)
-      expect(snapshot(fresh), w.name).toBe(want)
+      expect(snapshot(fresh), w.name).not.toBe(owned)
+      expect(isComplete(w, fresh, want), w.name).toBe(true)
       expect(tempsBeside(fresh), w.name).toEqual([])
     })
 
