@@ -71,7 +71,7 @@ export async function makeWriters(dir: string): Promise<Writer[]> {
     { name: 'gf extract', kind: 'folder', outName: 'png', argv: (o) => ['gf', 'extract', set, '--out', o], inputs: [set], hitsInput: set },
     { name: 'gf replace', kind: 'folder', outName: 'repacked', argv: (o) => ['gf', 'replace', set, '--out', o], inputs: [set], hitsInput: path.join(set, 'new') },
     { name: 'gf export', kind: 'file', outName: 'set.glb', argv: (o) => ['gf', 'export', set, '--out', o], inputs: [set], hitsInput: path.join(set, '0.bin') },
-    { name: 'gf export-all', kind: 'folder', outName: 'all', argv: (o) => ['gf', 'export-all', sets, '--out', o], inputs: [sets], hitsInput: path.join(sets, 'out') },
+    { name: 'gf export-all', kind: 'folder', outName: 'all', argv: (o) => ['gf', 'export-all', sets, '--out', o], inputs: [sets], hitsInput: path.join(set, 'out') },
     { name: 're export', kind: 'file', outName: 'm.glb', argv: (o) => ['re', 'export', motlist, '--out', o], inputs: [motlist], hitsInput: motlist },
     { name: 're import', kind: 'file', outName: 'imported.motlist.663', argv: (o) => ['re', 'import', '--template', motlist, '--gltf', glb, '--out', o], inputs: [motlist, glb], hitsInput: motlist },
     { name: 're pose2motlist', kind: 'file', outName: 'posed.motlist.663', argv: (o) => ['re', 'pose2motlist', '--template', motlist, '--pose', pose, '--out', o], inputs: [motlist, pose], hitsInput: motlist },

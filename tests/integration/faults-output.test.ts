@@ -113,6 +113,20 @@ describe('the output rule, every writer', () => {
     expect(readdirSync(out).sort()).toEqual(['1', '2', '3'])
   })
 
+  it('gf export-all: OUTDIR beside the sets inside DIR is fine; DIR itself, a folder holding DIR or a set are refused even with --force', async () => {
+    const sets = path.join(dir, 'sets')
+    const beside = path.join(sets, 'glb-out')
+    const ok = await cli(['gf', 'export-all', sets, '--out', beside])
+    expect(ok.code, ok.stderr).toBe(0)
+    expect(readdirSync(beside).sort()).toEqual(['manifest.json', 'pm0999.glb'])
+    rmSync(beside, { recursive: true })
+    for (const [out, why] of [[sets, /is an input of this command/], [dir, /holds an input of this command/], [path.join(sets, 'pm0999'), /is an input of this command/]] as const) {
+      const r = await cli(['gf', 'export-all', sets, '--out', out, '--force'])
+      expect(r.code, out).toBe(1)
+      expect(r.stderr, out).toMatch(why)
+    }
+  })
+
   it('inputs are byte-identical after everything', () => {
     for (const [p, s] of before) expect(snapshot(p), p).toBe(s)
   })

@@ -11,7 +11,7 @@ import type { GfBatchItem } from '../../../src-shared/api/gf-model'
 import type { GfLod } from '../../../src-shared/formats/gf/set-models'
 import { loadSet, setFolderError } from './set-folder'
 import { writeDirAtomic } from '../../node/atomic'
-import { guardOutput, type OutputConsent } from '../../node/output-guard'
+import { guardOutput, isSameOrInside, realPathLoose, type OutputConsent } from '../../node/output-guard'
 import { exportSetGlb } from './export-set'
 
 /** One manifest row (CLI.md `gf export-all`), plus the count of warnings of a set that exported. */
@@ -50,9 +50,13 @@ function relGlb(root: string, dir: string): string {
 
 /** Runs the batch into `outDir` (a new or empty folder); returns the manifest. */
 export async function exportAllSets(root: string, outDir: string, opts: BatchOptions = {}): Promise<BatchItem[]> {
-  const guard = () => guardOutput({ out: outDir, kind: 'folder', inputs: [root], ...opts.consent })
+  // not skipping OUTDIR: a set there is an input (replacing OUTDIR with --force would delete it)
+  const sets = await findSetFolders(root)
+  // the inputs are the sets: an OUTDIR beside them inside DIR is fine, one that is DIR, holds a set
+  // or lies inside one is not (with --force it would delete a set)
+  const beside = realPathLoose(outDir) !== realPathLoose(root) && isSameOrInside(realPathLoose(outDir), realPathLoose(root))
+  const guard = () => guardOutput({ out: outDir, kind: 'folder', inputs: beside ? sets : [root, ...sets], ...opts.consent })
   guard()
-  const sets = await findSetFolders(root, outDir)
   const manifest: BatchItem[] = []
   async function* files(): AsyncGenerator<[string, Uint8Array | string]> {
     for (let i = 0; i < sets.length; i++) {

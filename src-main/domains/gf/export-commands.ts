@@ -54,7 +54,7 @@ export const gfExportAllCommand: Command = {
   help: [
     'Every folder under DIR (recursively, DIR included) holding a 0.bin is a set; each → OUTDIR/<set path relative to DIR>.glb.',
     'OUTDIR appears complete at the end (a cancelled batch leaves nothing); one that holds anything is replaced only with --force,',
-    'and it may never lie inside DIR or hold it.',
+    'and it may never be DIR, hold it, or be or lie inside a set (beside the sets inside DIR is fine).',
     'A broken set is listed in the manifest with its error and the rest go on; the exit code is then 1. Progress on stderr.',
     'manifest.json / JSON: [{"set","glb","models","motions","error"?}]',
   ].join('\n'),
