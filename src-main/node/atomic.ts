@@ -116,6 +116,17 @@ export function tempSibling(target: string): string {
   return path.join(dir, `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`)
 }
 
+/** Creates the new file `tmp` with `content`, flushed to the disk (fsync) before it is closed. */
+async function writeSyncedTemp(tmp: string, content: FileContent): Promise<void> {
+  const fh = await fsp.open(tmp, 'wx')
+  try {
+    await writeContent(fh, content)
+    await fh.sync()
+  } finally {
+    await fh.close()
+  }
+}
+
 /**
  * Writes `bytes` (or chunks, see FileContent) to `target` atomically: temp file in the same folder, fsync, rename.
  * A failure leaves no partial file behind. Refuses to overwrite any path in `protect`
@@ -128,13 +139,7 @@ export async function writeFileAtomic(target: string, bytes: FileContent, protec
   }
   const tmp = tempSibling(abs)
   try {
-    const fh = await fsp.open(tmp, 'wx')
-    try {
-      await writeContent(fh, bytes)
-      await fh.sync()
-    } finally {
-      await fh.close()
-    }
+    await writeSyncedTemp(tmp, bytes)
     await fsp.rename(tmp, abs)
   } catch (e) {
     await fsp.rm(tmp, { force: true })
@@ -151,13 +156,7 @@ export async function writeNewFileAtomic(target: string, bytes: Uint8Array): Pro
   if (await fsp.lstat(abs).catch(() => null)) throw new Error(`${target} already exists; refusing to overwrite it (choose a new name)`)
   const tmp = tempSibling(abs)
   try {
-    const fh = await fsp.open(tmp, 'wx')
-    try {
-      await writeContent(fh, bytes)
-      await fh.sync()
-    } finally {
-      await fh.close()
-    }
+    await writeSyncedTemp(tmp, bytes)
     await fsp.link(tmp, abs).catch((e: NodeJS.ErrnoException) => {
       throw e.code === 'EEXIST' ? new Error(`${target} already exists; refusing to overwrite it (choose a new name)`) : e
     })
