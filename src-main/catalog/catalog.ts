@@ -211,19 +211,18 @@ export class Catalog {
     }
   }
 
-  /** The widest id and kind `listItems(filter)` will give (for aligned text columns without holding the rows). */
-  listWidths(filter: ListFilter = {}): { id: number; kind: number; count: number } {
-    let id = 0
-    let kind = 0
-    let count = 0
-    const sql = `SELECT MAX(id) AS id, MAX(LENGTH(kind)) AS k, COUNT(*) AS n FROM assets WHERE source_id = ? ${filter.kind ? 'AND kind = ?' : ''}`
-    for (const src of this.listSources(filter.source)) {
-      const r = (filter.kind ? this.st(sql).get(src.id, filter.kind) : this.st(sql).get(src.id)) as { id: number | null; k: number | null; n: number }
-      id = Math.max(id, String(r.id ?? '').length)
-      kind = Math.max(kind, r.k ?? 0)
-      count += r.n
-    }
-    return { id, kind, count }
+  /**
+   * Column widths for `listItems(filter)`'s text lines, known before the first row without counting
+   * or scanning the rows (issue 26: `ls` printed nothing until every source was counted): the
+   * catalog's largest id (the rowid's end of the b-tree) and the longest kind name, found by a skip
+   * scan of the kind index (one probe per distinct kind). Upper bounds for a filtered list.
+   */
+  listWidths(filter: ListFilter = {}): { id: number; kind: number } {
+    const maxId = (this.st('SELECT MAX(id) AS id FROM assets').get() as { id: number | null }).id
+    if (filter.kind) return { id: String(maxId ?? '').length, kind: filter.kind.length }
+    const k = this.st(`WITH RECURSIVE k(v) AS (SELECT MIN(kind) FROM assets UNION ALL SELECT (SELECT MIN(kind) FROM assets WHERE kind > v) FROM k WHERE v IS NOT NULL)
+      SELECT MAX(LENGTH(v)) AS k FROM k`).get() as { k: number | null }
+    return { id: String(maxId ?? '').length, kind: k.k ?? 0 }
   }
 
   /** Id and path of every source whose path starts with `prefix` (a folder path ending in a separator). */

@@ -41,7 +41,9 @@
  *   Texture-swap keys name glTF **image** indices (the neutral texture indices); every neutral
  *   texture is written as an image, named after it, even when no material uses it at rest.
  *   Times are seconds; texture swaps and visibility are step, UV and colour tracks linear.
- * - `materials[i].extras = { ...material.extras, modbench: { vertexColors?, unlit? } }`.
+ * - `materials[i].extras = { ...material.extras, modbench: { vertexColors?, unlit?, material?, approximate? } }`:
+ *   `material` is the material's program (materials.md §7; texture indices are image indices),
+ *   `approximate` marks a baked base colour that does not reproduce it exactly (gltf-material.ts).
  * - `nodes[i].extras = node.extras` unchanged, except for a node holding a skinned mesh that has a
  *   parent or a local transform (glTF ignores both and the validator warns): when it has no
  *   children and is neither a joint nor a curve anchor it is written at the root with an identity
@@ -59,6 +61,7 @@ import { GlbWriter } from './glb'
 import { clamp01, cleanSkinAttributes, extrasOf, jsonFloats, normalizedNormals, normQuat, texturePng } from './gltf-data'
 import { writeAnimation } from './gltf-animation'
 import { primitiveVariants } from './gltf-variants'
+import { gltfMaterialScene } from './gltf-material'
 
 export { cleanSkinAttributes, jsonSafe, texturePng } from './gltf-data'
 
@@ -93,6 +96,7 @@ export async function exportGlb(scene: Scene, opts: GltfExportOptions = {}): Pro
 /** The scene as a .glb file, synchronously (validated first unless told otherwise). */
 export function sceneToGlb(scene: Scene, opts: GltfExportOptions = {}): Uint8Array {
   if (!opts.skipValidation) validateScene(scene)
+  scene = gltfMaterialScene(scene)
   const w = new GlbWriter()
   const json: Json = { asset: { generator: opts.generator ?? 'Modbench', version: '2.0' } }
   const used: string[] = []
@@ -153,7 +157,7 @@ function writeMaterials(scene: Scene, w: GlbWriter, opts: GltfExportOptions): { 
     const mb: Record<string, unknown> = {}
     if (m.vertexColors) mb.vertexColors = true
     if (m.unlit) mb.unlit = true
-    if (m.extras || Object.keys(mb).length) withExtras(def, extrasOf({ ...(m.extras ?? {}), ...(Object.keys(mb).length ? { modbench: mb } : {}) }))
+    if (m.extras || Object.keys(mb).length) withExtras(def, extrasOf({ ...(m.extras ?? {}), ...(Object.keys(mb).length ? { modbench: { ...(m.extras?.modbench as object | undefined), ...mb } } : {}) }))
     if (m.alphaMode !== 'OPAQUE') def.alphaMode = m.alphaMode
     if (m.alphaMode === 'MASK') def.alphaCutoff = m.alphaCutoff ?? 0.5
     if (m.doubleSided) def.doubleSided = true

@@ -1,5 +1,7 @@
 /** The neutral scene model: types, validation, math, the scene assembler, animation sampling and the demo scene. */
 export type * from './types'
+export type * from './material-program'
+export { UV_IDENTITY, programShaderKey } from './material-program'
 export { emptyScene } from './types'
 export { validateScene, sceneProblems, SceneError, type SceneProblem } from './validate'
 export * from './math'

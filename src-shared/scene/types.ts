@@ -8,6 +8,8 @@
  * a scene can cross the API as binary and be validated by `validateScene`.
  */
 
+import type { MaterialProgram } from './material-program'
+
 export type Vec3 = [number, number, number]
 export type Quat = [number, number, number, number]
 export type Mat4 = Float32Array | number[] // 16 numbers, column-major
@@ -71,6 +73,11 @@ export interface Material {
   vertexColors?: boolean
   /** Unlit (KHR_materials_unlit): N64 geometry that is pre-lit by vertex colours. */
   unlit?: boolean
+  /**
+   * The game's pixel pipeline (N64 combiner/blender or PICA TexEnv, materials.md §7); the fields
+   * above stay as the simple fallback and the glTF approximation.
+   */
+  program?: MaterialProgram
   extras?: Record<string, unknown>
 }
 

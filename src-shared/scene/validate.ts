@@ -17,6 +17,7 @@
  * inverse bind matrices only; the transform of the node holding the mesh is ignored.
  */
 import { FormatError } from '../binary/errors'
+import { checkMaterialProgram } from './material-program-check'
 import type { Animation, Scene } from './types'
 
 export interface SceneProblem {
@@ -164,6 +165,7 @@ export function sceneProblems(scene: Scene, limit = 100): SceneProblem[] {
     if (!['OPAQUE', 'MASK', 'BLEND'].includes(m.alphaMode)) bad(`${p}.alphaMode`, `unknown alpha mode ${String(m.alphaMode)}`)
     if (m.alphaCutoff !== undefined && (!Number.isFinite(m.alphaCutoff) || m.alphaCutoff < 0)) bad(`${p}.alphaCutoff`, `must be a number ≥ 0, got ${m.alphaCutoff}`)
     if (typeof m.doubleSided !== 'boolean') bad(`${p}.doubleSided`, 'must be true or false')
+    if (m.program !== undefined) checkMaterialProgram(bad, `${p}.program`, m.program, nTextures)
   })
   if (full()) return out
 

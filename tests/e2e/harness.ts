@@ -99,7 +99,11 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 export async function answerFileBrowser(page: Page, p: string, opts: { replace?: boolean } = {}): Promise<void> {
   const fb = page.getByTestId('file-browser')
   await fb.waitFor({ timeout: 30_000 })
-  await page.getByTestId('fb-name').fill(p)
+  const input = page.getByTestId('fb-name')
+  await input.fill(p)
+  // OK answers what the field holds when it is pressed: make sure it holds the typed path (under
+  // load, a listing that lands late must not have replaced it; issue 27)
+  await page.waitForFunction((want) => (document.querySelector('[data-testid="fb-name"]') as HTMLInputElement | null)?.value === want, p, { timeout: 30_000 })
   await page.getByTestId('fb-ok').click()
   if (opts.replace) {
     await page.getByTestId('fb-replace').click()

@@ -20,6 +20,7 @@
 import { Document, WebIO, type Material as GMaterial, type Mesh as GMesh, type Node as GNode, type Scene as GScene, type Texture as GTexture, type TextureInfo } from '@gltf-transform/core'
 import { KHRMaterialsUnlit, KHRMaterialsVariants } from '@gltf-transform/extensions'
 import { cleanSkinAttributes, texturePng } from '../../src-shared/export/gltf'
+import { gltfMaterialScene } from '../../src-shared/export/gltf-material'
 import type { Material, Primitive, Scene, WrapMode } from '../../src-shared/scene/types'
 import { validateScene } from '../../src-shared/scene/validate'
 import { extrasOf, jsonFloats, normQuat, writeAnimation, writeVariants, type AccessorMaker } from './gltf-document-animation'
@@ -60,6 +61,9 @@ function clamp01(a: Float32Array): Float32Array {
 /** The glTF-Transform document for a neutral scene (validated first unless told otherwise). */
 export function sceneToDocument(scene: Scene, opts: OracleOptions = {}): Document {
   if (!opts.skipValidation) validateScene(scene)
+  // Material programs → glTF materials, baked textures and COLOR_0 (materials.md §8): production's
+  // pass, shared like texturePng (its own tests check it: gltf-material.test.ts).
+  scene = gltfMaterialScene(scene)
   const doc = new Document()
   doc.getRoot().getAsset().generator = opts.generator ?? 'Modbench'
   const buffer = doc.createBuffer('data')
@@ -120,7 +124,7 @@ function writeMaterials(doc: Document, scene: Scene, gTextures: GTexture[]): GMa
     const mb: Record<string, unknown> = {}
     if (m.vertexColors) mb.vertexColors = true
     if (m.unlit) mb.unlit = true
-    if (m.extras || Object.keys(mb).length) g.setExtras(extrasOf({ ...(m.extras ?? {}), ...(Object.keys(mb).length ? { modbench: mb } : {}) }))
+    if (m.extras || Object.keys(mb).length) g.setExtras(extrasOf({ ...(m.extras ?? {}), ...(Object.keys(mb).length ? { modbench: { ...(m.extras?.modbench as object | undefined), ...mb } } : {}) }))
     return g
   })
 }

@@ -32,23 +32,28 @@ function listItem(a: AssetRow): ListItem {
   return { id: a.id, kind: a.kind, name: a.name, source: a.sourcePath ?? '', parent: a.parent }
 }
 
-/** The text lines of `ls`/`find`: columns as wide as the widest id and kind (known before the rows). */
-function printAssetLines(ctx: CommandContext, rows: Iterable<ListItem>, widths: { id: number; kind: number; count: number }): void {
-  if (!widths.count) return ctx.err('no assets')
+/**
+ * The text lines of `ls`/`find`: columns as wide as the widest id and kind (known before the rows),
+ * printed in pieces as they come; "no assets" when there were none.
+ */
+function printAssetLines(ctx: CommandContext, rows: Iterable<ListItem>, widths: { id: number; kind: number }): void {
   const w = Math.max(2, widths.id)
   const k = Math.max(4, widths.kind)
   const lines: string[] = []
+  let any = false
   for (const r of rows) {
+    any = true
     lines.push(`${String(r.id).padStart(w)}  ${r.kind.padEnd(k)}  ${r.name}  (${path.basename(r.source)})`)
     if (lines.length >= 4096) ctx.out(lines.splice(0).join('\n'))
   }
   if (lines.length) ctx.out(lines.join('\n'))
+  if (!any) ctx.err('no assets')
 }
 
 function printAssets(ctx: CommandContext, rows: AssetRow[]): void {
   const items = rows.map(listItem)
   if (ctx.json) return ctx.printJsonArray(items)
-  printAssetLines(ctx, items, { id: Math.max(0, ...items.map((r) => String(r.id).length)), kind: Math.max(0, ...items.map((r) => r.kind.length)), count: items.length })
+  printAssetLines(ctx, items, { id: Math.max(0, ...items.map((r) => String(r.id).length)), kind: Math.max(0, ...items.map((r) => r.kind.length)) })
 }
 
 /** Sleeps synchronously (inside a SQLite transaction, which is synchronous). */

@@ -4,7 +4,7 @@
  * is listed with its error and the rest go on. The output folder is written atomically (a
  * temporary sibling renamed at the end), so a cancelled or crashed batch leaves nothing behind.
  */
-import { promises as fsp } from 'node:fs'
+import { promises as fsp, type Dirent } from 'node:fs'
 import * as path from 'node:path'
 import { FormatError } from '../../../src-shared/binary/errors'
 import type { GfBatchItem } from '../../../src-shared/api/gf-model'
@@ -28,14 +28,30 @@ export interface BatchOptions {
 
 const MAX_DEPTH = 32
 
-/** Folders under `root` (itself included) holding a `0.bin`, sorted; `skip` (the output) is not entered. */
+/**
+ * Folders under `root` (itself included) holding a `0.bin`, sorted; `skip` (the output) is not
+ * entered. Symbolic links are followed (a set whose `.bin` files or folder are links to the dump is
+ * still a set, issue 26); a folder reached twice through links is walked once.
+ */
 export async function findSetFolders(root: string, skip?: string): Promise<string[]> {
   const out: string[] = []
+  const seen = new Set<string>()
+  const kindOf = async (dir: string, e: Dirent): Promise<'file' | 'dir' | null> => {
+    if (e.isFile()) return 'file'
+    if (e.isDirectory()) return 'dir'
+    if (!e.isSymbolicLink()) return null
+    const st = await fsp.stat(path.join(dir, e.name)).catch(() => null)
+    return st?.isFile() ? 'file' : st?.isDirectory() ? 'dir' : null
+  }
   const walk = async (dir: string, depth: number): Promise<void> => {
     if (depth > MAX_DEPTH || (skip && path.resolve(dir) === path.resolve(skip))) return
-    const entries = await fsp.readdir(dir, { withFileTypes: true }).catch(() => [])
-    if (entries.some((e) => e.isFile() && e.name.toLowerCase() === '0.bin')) out.push(dir)
-    for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) if (e.isDirectory() && !e.name.startsWith('.')) await walk(path.join(dir, e.name), depth + 1)
+    const real = await fsp.realpath(dir).catch(() => dir)
+    if (seen.has(real)) return
+    seen.add(real)
+    const entries = (await fsp.readdir(dir, { withFileTypes: true }).catch(() => [])).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    const kinds = await Promise.all(entries.map((e) => kindOf(dir, e)))
+    if (entries.some((e, i) => kinds[i] === 'file' && e.name.toLowerCase() === '0.bin')) out.push(dir)
+    for (let i = 0; i < entries.length; i++) if (kinds[i] === 'dir' && !entries[i]!.name.startsWith('.')) await walk(path.join(dir, entries[i]!.name), depth + 1)
   }
   const st = await fsp.stat(root).catch(() => null)
   if (!st?.isDirectory()) throw new Error(`${root}: no such folder`)

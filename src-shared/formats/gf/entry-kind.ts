@@ -19,7 +19,7 @@ export interface Classification {
   kind: GfEntryKind
   /** First u32 (little-endian), or null for entries shorter than 4 bytes. */
   signature: number | null
-  /** Extra detail: `empty`, `modelpack`, `lz11`, `by-structure`. */
+  /** Extra detail: `empty`, `modelpack`, `lz11`, `by-structure`, `shader`. */
   note?: string
   /** The parsed nested package when kind is `package`. */
   nested?: GfPackage
@@ -43,7 +43,11 @@ export function classifyEntry(bytes: Uint8Array, ctx: { file?: string; entry?: n
   const sig = (bytes[0]! | (bytes[1]! << 8) | (bytes[2]! << 16) | (bytes[3]! << 24)) >>> 0
   switch (sig) {
     case SIG_MODEL: return { kind: 'model', signature: sig }
-    case GF_TEXTURE_MAGIC: return { kind: 'texture', signature: sig }
+    case GF_TEXTURE_MAGIC:
+      // GFShaders may carry the same stamp (SPICA does not check it): a "shader" GFSection after
+      // the 16-byte header, and no "texture" section at +0x08, is a shader, kept opaque.
+      if (asciiEq(bytes, 0x10, 'shader\0') && !asciiEq(bytes, 0x08, 'texture\0')) return { kind: 'unknown', signature: sig, note: 'shader' }
+      return { kind: 'texture', signature: sig }
     case SIG_MOTION: return { kind: 'motion', signature: sig }
     case SIG_BCH: return { kind: 'bch', signature: sig }
     case SIG_MODEL_PACK: return { kind: 'unknown', signature: sig, note: 'modelpack' }

@@ -40,6 +40,8 @@ export interface GfMaterial {
   fragmentShader: string
   lutHashes: [number, number, number]
   bumpUnit: number
+  /** Which of the six constant colours each TexEnv stage 0–5 uses (SPICA `ConstantNAssignment`). */
+  constantAssignments: number[]
   colors: { constant: number[][]; specular0: number[]; specular1: number[]; blend: number[]; emission: number[]; ambient: number[]; diffuse: number[] }
   units: GfTextureUnit[]
   renderPriority: number
@@ -108,7 +110,8 @@ export function readGfMaterial(r: Reader, index: number): GfMaterial {
   const lutHashes: [number, number, number] = [body.u32('LUT0 hash'), body.u32('LUT1 hash'), body.u32('LUT2 hash')]
   body.skip(4, 'padding')
   const bumpUnit = body.i8('bump texture unit')
-  body.skip(6 + 1, 'constant assignments')
+  const constantAssignments = [0, 1, 2, 3, 4, 5].map((k) => body.u8(`constant ${k} assignment`))
+  body.skip(1, 'padding')
   const constant = [0, 1, 2, 3, 4, 5].map((k) => rgba(body, `Constant${k}`))
   const [specular0, specular1, blend, emission, ambient, diffuse] = ['Specular0', 'Specular1', 'Blend', 'Emission', 'Ambient', 'Diffuse'].map((f) => rgba(body, f)) as number[][]
   body.skip(16 + 16 + 8 + 36 + 4 + 16, 'edge, rim, phong, bake and shader parameters')
@@ -126,7 +129,7 @@ export function readGfMaterial(r: Reader, index: number): GfMaterial {
   const state = renderState(picaRegisters(picaWrites(cmds)))
   r.seek(sec.bodyStart + sec.length)
   return {
-    name, shader, vertexShader, fragmentShader, lutHashes, bumpUnit,
+    name, shader, vertexShader, fragmentShader, lutHashes, bumpUnit, constantAssignments,
     colors: { constant, specular0: specular0!, specular1: specular1!, blend: blend!, emission: emission!, ambient: ambient!, diffuse: diffuse! },
     units, renderPriority, renderLayer, state, offset,
   }

@@ -17,6 +17,7 @@ import type { GfModel } from './model'
 import type { GfMesh, GfSubMesh } from './mesh'
 import { applyUvTransform } from './motion-pose'
 import { buildGfMaterials, type TextureOverride } from './scene-materials'
+import { attachGfPrograms } from './material-program'
 import { motionClip, type MotionTargets } from './scene-motions'
 import { pickModel, setModels, setMotions, type GfLod, type GfModelRef, type GfMotionRef } from './set-models'
 import { eulerXYZToQuat, inverseBindMatrices, type GfBone } from './skeleton'
@@ -139,6 +140,7 @@ export function buildGfScene(set: GfSet, opts: GfSceneOptions = {}): GfSceneResu
   const model = ref.model
   const warnings = [...set.warnings, ...model.warnings]
   const mats = buildGfMaterials(set, model.materials, opts.textureOverride)
+  warnings.push(...attachGfPrograms(set, model.materials, mats, opts.textureOverride))
   warnings.push(...mats.warnings.map((w) => `0.bin: entry ${ref.entry} GFModel: ${w}`))
   const scene: Scene = { name: opts.name ?? 'gf-set', nodes: [], meshes: [], materials: mats.materials, textures: mats.textures, skins: [], animations: [], curves: [] }
   if (mats.variants) scene.variants = mats.variants

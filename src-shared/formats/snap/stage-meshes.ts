@@ -8,6 +8,7 @@
 import { hex } from '../../binary'
 import { computeUV, vertexNormal, wrapMode, type DrawCall, type TextureRef } from '../n64/f3dex2'
 import { GeometryMode, OtherModeH, combinerUses } from '../n64/gbi'
+import { drawProgram, n64ProgramKey } from '../n64/program'
 import { PrimitiveBuilder, buildPrimitives, type SceneAssembler } from '../../scene/assemble'
 import { mat4FromEulerExtrinsicXYZ, mat4Multiply, mat4ScaleColumns, type M4 } from '../../scene/math'
 import type { Material } from '../../scene/types'
@@ -70,8 +71,14 @@ export class StageMeshes {
     })
   }
 
-  material(dc: StageDraw, tex0: number | undefined): number {
+  /** TEXEL1's scene texture: like `texture`, but a texture that did not decode is just left out. */
+  private texture1(ref: TextureRef, filterOn: boolean): number | undefined {
+    return this.pixels.get(textureKey(ref)) instanceof Uint8Array ? this.texture(ref, filterOn) : undefined
+  }
+
+  material(dc: StageDraw, tex0: number | undefined, tex1?: number): number {
     const s = dc.state
+    const program = drawProgram(s, { textures: [tex0 ?? null, tex1 ?? null], refs: [s.textures[0] ?? null, s.textures[1] ?? null] })
     const lit = isLit(dc)
     const prim = combinerUses(s.combineHi, s.combineLo, 3, twoCycle(dc)) ? s.primColor.map((c) => c / 255) : [1, 1, 1, 1]
     const alphaMode = alphaModeOf(dc)
@@ -80,7 +87,7 @@ export class StageMeshes {
     // material tracks animate that node only (§7.6: tracks run per node and material); rooms and
     // actor node 0 merge like-looking materials as before.
     const own = typeof s.tag === 'string' ? s.tag : ''
-    const key = [tex0 ?? -1, prim.join(','), alphaMode, doubleSided, lit, s.combineHi, s.combineLo, s.otherModeL, dc.layer, own].join(';')
+    const key = [tex0 ?? -1, prim.join(','), alphaMode, doubleSided, lit, dc.layer, own, n64ProgramKey(program)].join(';')
     return this.a.material(key, (index): Material => ({
       name: `mat_${index}${typeof s.tag === 'number' ? `_m${s.tag}` : typeof s.tag === 'string' ? `_n${s.tag.replace(':', 'm')}` : ''}`,
       baseColor: [prim[0]!, prim[1]!, prim[2]!, prim[3]!],
@@ -90,6 +97,7 @@ export class StageMeshes {
       doubleSided,
       vertexColors: !lit,
       unlit: !lit,
+      program: { kind: 'n64', n64: program },
       extras: {
         combine: [hex(s.combineHi), hex(s.combineLo)], otherModeH: hex(s.otherModeH), otherModeL: hex(s.otherModeL),
         geometryMode: hex(s.geometryMode), layer: dc.layer, materialIndex: s.tag, envColor: s.envColor, lights: s.lights,
@@ -102,7 +110,9 @@ export class StageMeshes {
     const ref = dc.state.textures[0] ?? null
     const filterOn = ((dc.state.otherModeH >>> OtherModeH.TEXTFILT) & 3) !== 0
     const tex = ref ? this.texture(ref, filterOn) : undefined
-    const mat = this.material(dc, tex)
+    const ref1 = dc.state.textures[1] ?? null
+    const tex1 = ref1 && tex !== undefined ? (ref1 === ref ? tex : this.texture1(ref1, filterOn)) : undefined
+    const mat = this.material(dc, tex, tex1)
     if (dc.state.tag !== null && !this.sources.has(mat)) {
       const s = dc.state
       this.sources.set(mat, { tag: s.tag as number | string, ref, sScale: s.texture.sScale, tScale: s.texture.tScale, filterOn, usesPrim: combinerUses(s.combineHi, s.combineLo, 3, twoCycle(dc)), draws })

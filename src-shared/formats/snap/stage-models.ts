@@ -122,9 +122,16 @@ function decodeInto(map: AddressMap, textures: StageModels['textures'], ref: Tex
   }
 }
 
-/** Decodes every texture the draw calls use into `textures`; an unmapped address is fatal. */
+/**
+ * Decodes every texture the draw calls use into `textures`; an unmapped address is fatal for
+ * TEXEL0. TEXEL1 (tile t + 1, material program only) is decoded leniently: a failure leaves the
+ * program without it.
+ */
 export function decodeDrawTextures(map: AddressMap, textures: StageModels['textures'], draws: Pick<ModelDraws, 'drawCalls'>): void {
-  for (const dc of draws.drawCalls) if (dc.state.textures[0]) decodeInto(map, textures, dc.state.textures[0], true)
+  for (const dc of draws.drawCalls) {
+    if (dc.state.textures[0]) decodeInto(map, textures, dc.state.textures[0], true)
+    if (dc.state.textures[1]) decodeInto(map, textures, dc.state.textures[1], false)
+  }
 }
 
 function modelDraws(stage: Stage, textures: StageModels['textures'], run: () => ModelDraws): ModelDraws {

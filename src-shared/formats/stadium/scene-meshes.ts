@@ -11,6 +11,7 @@ import type { StadiumModel } from './model'
 import type { MaterialState } from './model-graph'
 import type { Triangle } from './display-lists'
 import { materialBank, pixelKey, type StadiumSceneData } from './scene-data'
+import { stadiumProgram } from './material-program'
 
 /** glTF wrap from a tile's cm bits and mask (§7.4): CLAMP bit → clamp, MIRROR → mirror, else repeat. */
 export function wrapFromTile(cm: number, _mask: number): WrapMode {
@@ -90,7 +91,7 @@ export class StadiumMeshes {
   /** The primitive a triangle goes to: one per (material, layer, cull, lit), its material made with it. */
   private group(t: Triangle, cull: number, lit: boolean): Group {
     const ms = t.draw.material
-    const key = `${ms?.at ?? -1}|${t.draw.layer & 15}|${cull === 0}|${lit}`
+    const key = `${ms?.at ?? -1}|${t.draw.layer & 15}|${cull === 0}|${lit}|${t.geometryMode}`
     let ti = -1
     const mi = this.a.material(key, (index) => {
       const made = this.material(index, t, cull, lit)
@@ -123,6 +124,7 @@ export class StadiumMeshes {
       ...(texture !== undefined ? { texture } : {}),
       ...(pm.unlit ? { unlit: true } : {}),
       ...(pm.vertexColors || !lit ? { vertexColors: true } : {}),
+      program: { kind: 'n64', n64: stadiumProgram(ms, t.draw.layer, t.geometryMode, texture ?? null) },
       extras: { combinerPreset: ms?.preset ?? -1, renderLayer: t.draw.layer, textureIndex: ti, paletteIndex: ms?.paletteIndex ?? -1, texAnimChannel: channel, materialAt: ms?.at ?? -1, cull },
     }
     return { material, ti }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { NodeIO } from '@gltf-transform/core'
@@ -154,6 +154,22 @@ describe('gf export-all', () => {
     expect(existsSync(path.join(out, 'a', '0000.glb')) && existsSync(path.join(out, 'b.glb'))).toBe(true)
     expect((await validate(new Uint8Array(readFileSync(path.join(out, 'b.glb'))))).numErrors).toBe(0)
     expect(r.stderr).toMatch(/modbench gf export-all: error: a\/0009: 6\.bin: entry 0/)
+  })
+
+  it('follows symbolic links: a set of linked .bin files and a linked set folder are exported, a link loop is walked once (issue 26)', async () => {
+    const real = path.join(tmp, 'real-set')
+    writeSet(real, buildSyntheticSet(1).files)
+    const dump = path.join(tmp, 'linked')
+    mkdirSync(path.join(dump, 'files'), { recursive: true })
+    for (const n of readdirSync(real)) symlinkSync(path.join(real, n), path.join(dump, 'files', n))
+    symlinkSync(real, path.join(dump, 'folder'))
+    symlinkSync(dump, path.join(dump, 'files', 'loop'))
+    const out = path.join(tmp, 'linked-out')
+    const r = await cli(['gf', 'export-all', dump, '--out', out, '--json'])
+    expect(r.code, r.stderr).toBe(0)
+    const manifest = r.json()
+    expect(manifest.map((m: any) => [m.set, m.glb, m.models])).toEqual([['files', 'files.glb', 2], ['folder', 'folder.glb', 2]])
+    for (const g of ['files.glb', 'folder.glb']) expect((await validate(new Uint8Array(readFileSync(path.join(out, g))))).numErrors).toBe(0)
   })
 
   it('cancel leaves no output folder; progress counts sets', async () => {

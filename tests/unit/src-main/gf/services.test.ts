@@ -9,6 +9,7 @@ import { buildSyntheticSet, gradientPicture } from '../../../fixtures/gf/build-s
 import { encodePng, decodePng } from '../../../../src-main/domains/gf/png'
 import { cancelJob } from '../../../../src-main/domains/gf/jobs'
 import { readdirSync } from 'node:fs'
+import { createHash } from 'node:crypto'
 
 let tmp: string, setDir: string
 const events: { e: string; p: unknown }[] = []
@@ -80,6 +81,34 @@ describe('gf services', () => {
     const run = (gfHandlers['gf:previewReplace'] as (r: unknown, c: ServiceContext) => Promise<unknown>)({ set: big, file: '1.bin', entry: 0, png, jobId: 'p2' }, cancelling)
     await expect(run).rejects.toMatchObject({ code: 'cancelled' })
     expect(await (gfModelHandlers['gf:cancelJob'] as (r: unknown) => Promise<unknown>)({ jobId: 'p2' })).toEqual({ cancelled: false })
+  })
+
+  it('gf:repack answers only after the new folder is complete; while it works the folder does not exist (issue 27)', async () => {
+    const png = encodePng(gradientPicture(16, 16, 3), 16, 16)
+    const out = path.join(tmp, 'order-out')
+    const seenWhileWorking: boolean[] = []
+    const emit = ctx.emit
+    // at every progress event of this job: is the output folder there yet?
+    ;(ctx as { emit: (e: string, p: unknown) => void }).emit = (e, p) => {
+      if (e === 'gf:progress' && (p as { jobId: string }).jobId === 'order') seenWhileWorking.push(existsSync(out))
+      emit(e, p)
+    }
+    let r: { out: string; files: { file: string; size: number; sha256: string }[] }
+    try {
+      r = (await call('gf:repack', { set: setDir, out, replacements: [{ file: '1.bin', entry: 3, png }], jobId: 'order' })) as typeof r
+    } finally {
+      ;(ctx as { emit: unknown }).emit = emit
+    }
+    expect(seenWhileWorking.length).toBeGreaterThan(2)
+    expect(seenWhileWorking.every((x) => !x)).toBe(true)
+    // the moment the answer arrives, every file it reports is in place, whole
+    expect(r.out).toBe(out)
+    expect(r.files.map((f) => f.file).sort()).toEqual(readdirSync(out).sort())
+    for (const f of r.files) {
+      const b = readFileSync(path.join(out, f.file))
+      expect(b.byteLength).toBe(f.size)
+      expect(createHash('sha256').update(b).digest('hex')).toBe(f.sha256)
+    }
   })
 
   it('gf:repack cancelled through its job id leaves no folder, not even a temporary one', async () => {
