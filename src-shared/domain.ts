@@ -30,6 +30,8 @@ export interface KindInfo {
   editor?: boolean
   /** The overview of a descendant (a spawn list, a spawn) offers to open its nearest ancestor of this kind. */
   landmark?: boolean
+  /** A source of this kind shows in the tree under this name, from its path (default: the file name). */
+  sourceName?(path: string): string
   /** The overview's one-line summary of an asset of this kind, from its metadata (parts joined by ' · '). */
   summary?(metadata: Record<string, unknown>): (string | null)[]
 }

@@ -34,6 +34,12 @@ export interface EnumerateResult {
   assets: AssetDraft[]
   /** Shown in the inspector for the source itself (header name, game code, MD5 …). */
   metadata?: Record<string, unknown>
+  /**
+   * Nothing worth a source of its own: a file met while walking a folder is then not recorded (a
+   * romfs dump holds hundreds of GARC archives besides the Pokémon models); named on its own, or
+   * already in the catalog, it is.
+   */
+  incidental?: boolean
 }
 
 /** A detector for single files: content first (magic bytes), extension second. */
@@ -46,6 +52,13 @@ export interface FileDetector {
   extensions?: RegExp
   /** Reads the whole file and lists what it holds cheaply. Throws FormatError on bad input. */
   enumerate(bytes: Uint8Array, input: DetectInput): EnumerateResult | Promise<EnumerateResult>
+  /**
+   * For files too big to read whole (a romfs archive of hundreds of MiB): reads only what it needs
+   * (tables, a few headers) from `input.path`. The indexer then neither reads nor hashes the whole
+   * file: `hash` (a digest of what was read) stands for the content hash. Used instead of
+   * `enumerate` when present (not for `.gz` files).
+   */
+  enumeratePartial?(input: DetectInput): Promise<EnumerateResult & { hash: string }>
 }
 
 /** A detector for folders that form one source (a GF `0.bin`–`8.bin` set). */

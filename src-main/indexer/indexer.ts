@@ -14,7 +14,7 @@ export { loadBytes }
 
 /** One unit of indexing work: a file, or a folder forming a set. */
 type Job =
-  | { type: 'file'; path: string; detector: FileDetector; input: DetectInput; mtimeMs: number; ino: number; gzip: boolean }
+  | { type: 'file'; path: string; detector: FileDetector; input: DetectInput; mtimeMs: number; ino: number; gzip: boolean; named: boolean }
   | { type: 'folder'; path: string; detector: FolderDetector; members: string[] }
   | { type: 'unchanged'; path: string; prev: CatalogSource }
 
@@ -85,7 +85,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     const input: DetectInput = { path: file, name, size: st.size, head }
     const d = detectFile(input, fileDets)
     if (d) {
-      jobs.push({ type: 'file', path: file, detector: d, input, mtimeMs: st.mtimeMs, ino: st.ino, gzip })
+      jobs.push({ type: 'file', path: file, detector: d, input, mtimeMs: st.mtimeMs, ino: st.ino, gzip, named })
       return
     }
     if (!named) return // a file met while walking a folder may be anything (notes, saves)
@@ -221,7 +221,8 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
         report({ phase: 'cancelled', done: i, total: jobs.length })
         return result
       }
-      result.sources.push(await indexJob(catalog, job, opts))
+      const done = await indexJob(catalog, job, opts)
+      if (done) result.sources.push(done)
       tick()
     }
     result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
@@ -289,7 +290,8 @@ async function readFileJob(job: Extract<Job, { type: 'file' }>, abs: string): Pr
   return { stamp: { size: r.size, mtime: r.mtimeMs, ino: r.ino }, bytes: r.bytes, sha1: r.sha1, md5: r.md5 }
 }
 
-async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise<IndexResultSource> {
+/** Null: an incidental file met while walking a folder (EnumerateResult.incidental), not recorded. */
+async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise<IndexResultSource | null> {
   const abs = path.resolve(job.path)
   if (job.type === 'unchanged') return unchanged(catalog, abs, job.prev)
   let kind: SourceKind = job.detector.kind
@@ -299,7 +301,13 @@ async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise
   try {
     let enumerate: () => EnumerateResult | Promise<EnumerateResult>
     const prev = catalog.sourceByPath(abs)
-    if (job.type === 'file') {
+    if (job.type === 'file' && job.detector.enumeratePartial && !job.gzip) {
+      // a big archive: its tables and a few headers, not its bytes (the stamp is the scan's)
+      const partial = await job.detector.enumeratePartial(job.input)
+      stamp = { size: job.input.size, mtime: job.mtimeMs, ino: job.ino }
+      hash = partial.hash
+      enumerate = () => partial
+    } else if (job.type === 'file') {
       const r = await readFileJob(job, abs)
       stamp = r.stamp
       hash = r.sha1
@@ -331,6 +339,7 @@ async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise
       catalog.recordError(info(), errorText(e, abs))
       return { path: abs, kind, status: 'error', assets: 0, error: errorText(e, abs) }
     }
+    if (res.incidental && job.type === 'file' && !job.named && !prev) return null
     kind = res.kind ?? kind
     const hook = opts.duringTransaction
     const { assets } = catalog.replaceSource({ ...info(), metadata: res.metadata }, res.assets, hook ? () => hook(abs) : undefined)

@@ -1,4 +1,5 @@
 import type { AssetRow, SourceRow } from '@shared/api'
+import { sourceKindInfo } from '@shared/domains'
 
 /** One visible row of the asset tree (folders, sources and assets flattened for virtual scrolling). */
 export interface TreeRow {
@@ -36,7 +37,7 @@ export function folderKey(folder: string): string {
 }
 
 export function sourceRow(s: SourceRow, depth = 1): TreeRow {
-  return { key: `s${s.id}`, depth, type: 'source', name: splitSourcePath(s.path).name, kind: s.kind, sourceId: s.id, source: s, hasChildren: s.status === 'indexed', expanded: false, loading: false, error: s.error }
+  return { key: `s${s.id}`, depth, type: 'source', name: sourceKindInfo(s.kind)?.sourceName?.(s.path) ?? splitSourcePath(s.path).name, kind: s.kind, sourceId: s.id, source: s, hasChildren: s.status === 'indexed', expanded: false, loading: false, error: s.error }
 }
 
 export function assetRow(a: AssetRow, depth: number): TreeRow {

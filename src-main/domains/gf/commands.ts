@@ -1,14 +1,13 @@
 import type { Command, CommandContext } from '../../cli/command'
 import { UsageError, forceOption, requireString } from '../../cli/command'
-import { inSetFolder, loadSet, namingSetFolder } from './set-folder'
+import { garcSetSource, inSetFolder, loadSet, namingSetFolder } from './set-folder'
 
 /** PNG libraries and the repacker load when a command that writes or reads PNGs runs. */
 const repack = () => import('./repack')
 import { listTextures, type GfEntry, type GfSet } from '../../../src-shared/formats/gf/gf-set'
-import type { TextureReplacement } from '../../../src-shared/formats/gf/replace'
 import { hex } from '../../../src-shared/binary/errors'
 
-const SET_HELP = 'SET is a folder holding the nine files 0.bin … 8.bin (missing ones are reported on stderr, not fatal).'
+const SET_HELP = 'SET is a folder holding the nine files 0.bin … 8.bin, or GARC#N: set N of a GARC archive (missing ones are reported on stderr, not fatal).'
 
 function report(ctx: CommandContext, set: GfSet & { dir: string }): void {
   if (set.missing.length) ctx.err(`warning: ${set.dir}: ${set.missing.join(', ')} missing from the set`)
@@ -116,35 +115,34 @@ const replace: Command = {
   name: 'gf replace',
   summary: 'write a repacked GF set to a new folder, with textures re-encoded from PNGs',
   usage: 'gf replace SET --out DIR --texture FILE:ENTRY=PNG [--texture …] [--force] [--json]',
-  help: `${SET_HELP}\nEach PNG is re-encoded in its texture's original format and size (a PNG of another size is an error);\nevery other byte stays as it was. With no --texture the output equals the input byte for byte\n(entries not replaced are copied as they are, even texture entries whose header cannot be read).\nETC1/ETC1A4 are encoded by our own encoder; --etc1-effort fast|normal|high trades time for quality (default normal).\nThe new set is verified (re-parsed, untouched entries compared) before it is moved into DIR.\nJSON: {"out","files":[{"file","changed","size","sha256"}],"replaced":[{"file","entry","name","format","width","height","psnr"}]} (psnr null = exact).`,
-  options: { out: { type: 'string' }, texture: { type: 'string', multiple: true }, 'etc1-effort': { type: 'string' }, ...forceOption },
+  help: `${SET_HELP}\nEach PNG is re-encoded in its texture's original format and size (a PNG of another size is an error);\nevery other byte stays as it was. With no --texture the output equals the input byte for byte\n(entries not replaced are copied as they are, even texture entries whose header cannot be read).\nETC1/ETC1A4 are encoded by our own encoder; --etc1-effort fast|normal|high trades time for quality (default normal).\nThe new set is verified (re-parsed, untouched entries compared) before it is moved into DIR.\nJSON: {"out","files":[{"file","changed","size","sha256"}],"replaced":[{"file","entry","name","format","width","height","psnr"}]} (psnr null = exact).\ngf replace GARC#N (--out NEW | --layeredfs DIR --title TITLEID) [--force] --texture …: set N of a GARC archive; the repacked set is written straight into a new archive as \`gf garc pack\` writes it\n(--out NEW, or --layeredfs DIR --title TITLEID; an existing output is replaced only with --force); JSON adds "set".`,
+  options: { out: { type: 'string' }, texture: { type: 'string', multiple: true }, 'etc1-effort': { type: 'string' }, layeredfs: { type: 'string' }, title: { type: 'string' }, ...forceOption },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
-    const out = requireString(ctx, 'out')
     const args = ((ctx.values.texture as string[] | undefined) ?? []).map(parseTextureArg)
     const effort = (ctx.values['etc1-effort'] as string | undefined) ?? 'normal'
     if (effort !== 'fast' && effort !== 'normal' && effort !== 'high') throw new UsageError(`--etc1-effort takes fast, normal or high, got ${JSON.stringify(effort)}`)
+    const archive = await garcSetSource(ctx.positionals[0]!)
+    if (archive) return (await import('./garc-replace')).replaceInArchive(ctx, archive, args, effort)
+    for (const k of ['layeredfs', 'title'] as const) if (ctx.values[k] !== undefined) throw new UsageError(`--${k} is for a set inside an archive (GARC#N)`)
+    const out = requireString(ctx, 'out')
     // Lenient: an entry that is not replaced is copied as opaque bytes, so a set whose untouched
     // texture headers cannot be read still repacks byte for byte (spec §15.1 round trip: an
     // 8-byte entry with the GFTexture signature). Replacing such an entry fails (exit 1) with
     // the header error (file, entry, offset). Package errors stay fatal.
     const set = await loadSet(ctx.positionals[0]!, { lenient: true })
     report(ctx, set)
-    const [{ readPng }, { repackSetToFolder }] = await Promise.all([import('./png'), repack()])
-    const reps: TextureReplacement[] = []
-    for (const a of args) {
-      const img = await readPng(a.png)
-      reps.push({ file: a.file, entry: a.entry, rgba: img.rgba, width: img.width, height: img.height, source: a.png })
-    }
+    const [{ pngReplacements, replacedRows, replacedLine }, { repackSetToFolder }] = await Promise.all([import('./replace-args'), repack()])
+    const reps = await pngReplacements(args)
     const bar = ctx.progress('repack')
     const res = await repackSetToFolder(set, out, reps, { progress: (d, t, s) => bar.update(d, t, s), signal: ctx.signal, etc1Effort: effort, consent: { force: ctx.values.force === true } })
     bar.end()
-    const replaced = res.replaced.map((r) => ({ ...r, psnr: Number.isFinite(r.psnr) ? Math.round(r.psnr * 100) / 100 : null }))
+    const replaced = replacedRows(res.replaced)
     if (ctx.json) {
       ctx.printJson({ out: res.out, files: res.files, replaced })
       return 0
     }
-    for (const r of replaced) ctx.out(`${r.file} entry ${r.entry} ${r.name}: ${r.format} ${r.width}×${r.height}, PSNR ${r.psnr === null ? 'exact' : `${r.psnr} dB`}`)
+    for (const r of replaced) ctx.out(replacedLine(r))
     ctx.out(`${res.files.length} file${res.files.length === 1 ? '' : 's'} written to ${out} (${res.files.filter((f) => f.changed).length} changed)`)
     return 0
   },

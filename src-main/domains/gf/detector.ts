@@ -2,8 +2,9 @@ import type { AssetDraft, FileDetector, FolderDetector } from '../../indexer/det
 import { GF_SET_FILES, parseGfFile, type GfEntry, type GfFile } from '../../../src-shared/formats/gf/gf-set'
 import { hex } from '../../../src-shared/binary/errors'
 import { modelOrMotionDraft } from './model-assets'
+import { gfGarcDetector } from './garc-detector'
 
-export const gfFileDetectors: FileDetector[] = []
+export const gfFileDetectors: FileDetector[] = [gfGarcDetector]
 
 /** What each file of the set holds (spec §1; seed write-up). A UI hint, not a format fact. */
 export const GF_FILE_ROLES: Record<string, string> = {

@@ -9,13 +9,14 @@ import * as path from 'node:path'
 import { FormatError } from '../../../src-shared/binary/errors'
 import type { GfBatchItem } from '../../../src-shared/api/gf-model'
 import type { GfLod } from '../../../src-shared/formats/gf/set-models'
+import type { GfSet } from '../../../src-shared/formats/gf/gf-set'
 import { loadSet, setFolderError } from './set-folder'
 import { writeDirAtomic } from '../../node/atomic'
 import { guardOutput, isSameOrInside, realPathLoose, type OutputConsent } from '../../node/output-guard'
 import { exportSetGlb } from './export-set'
 
 /** One manifest row (CLI.md `gf export-all`), plus the count of warnings of a set that exported. */
-export type BatchItem = GfBatchItem & { warnings?: number }
+export type BatchItem = GfBatchItem & { warnings?: number; name?: string }
 
 export interface BatchOptions {
   lod?: GfLod
@@ -24,6 +25,8 @@ export interface BatchOptions {
   signal?: AbortSignal
   /** Whether an existing output folder may be replaced, and how messages name it (default: not, `--out`). */
   consent?: OutputConsent
+  /** What the output may never be, lie in or hold (the sets, the archive). */
+  inputs?: readonly string[]
 }
 
 const MAX_DEPTH = 32
@@ -64,6 +67,15 @@ function relGlb(root: string, dir: string): string {
   return `${rel === '' ? path.basename(path.resolve(root)) : rel}.glb`.split(path.sep).join('/')
 }
 
+/** One set of a batch: its manifest name, its glb path in the output, and how to read it. */
+export interface BatchSet {
+  set: string
+  glb: string
+  load: () => Promise<GfSet>
+  /** Extra manifest keys (a GARC set's `name`). */
+  extra?: Record<string, string>
+}
+
 /** Runs the batch into `outDir` (a new or empty folder); returns the manifest. */
 export async function exportAllSets(root: string, outDir: string, opts: BatchOptions = {}): Promise<BatchItem[]> {
   // not skipping OUTDIR: a set there is an input (replacing OUTDIR with --force would delete it)
@@ -71,30 +83,37 @@ export async function exportAllSets(root: string, outDir: string, opts: BatchOpt
   // the inputs are the sets: an OUTDIR beside them inside DIR is fine, one that is DIR, holds a set
   // or lies inside one is not (with --force it would delete a set)
   const beside = realPathLoose(outDir) !== realPathLoose(root) && isSameOrInside(realPathLoose(outDir), realPathLoose(root))
-  const guard = () => guardOutput({ out: outDir, kind: 'folder', inputs: beside ? sets : [root, ...sets], ...opts.consent })
+  const inputs = beside ? sets : [root, ...sets]
+  return exportBatch(sets.map((dir) => ({ set: path.relative(root, dir).split(path.sep).join('/') || '.', glb: relGlb(root, dir), load: () => loadSet(dir) })), outDir, { ...opts, inputs })
+}
+
+/**
+ * Exports each set to its glb, then the manifest, all into `outDir` written atomically (CLI.md's
+ * output rule checked against `opts.inputs` before any work and again before the rename).
+ */
+export async function exportBatch(sets: BatchSet[] | (() => Promise<BatchSet[]>), outDir: string, opts: BatchOptions = {}): Promise<BatchItem[]> {
+  const guard = () => guardOutput({ out: outDir, kind: 'folder', inputs: opts.inputs, ...opts.consent })
   guard()
   const manifest: BatchItem[] = []
   async function* files(): AsyncGenerator<[string, Uint8Array | string]> {
-    for (let i = 0; i < sets.length; i++) {
+    const list = typeof sets === 'function' ? await sets() : sets
+    for (let i = 0; i < list.length; i++) {
       opts.signal?.throwIfAborted()
-      const dir = sets[i]!
-      const set = path.relative(root, dir).split(path.sep).join('/') || '.'
-      opts.progress?.(i, sets.length, set)
-      const glb = relGlb(root, dir)
+      const { set, glb, load, extra } = list[i]!
+      opts.progress?.(i, list.length, set)
       try {
-        const loaded = await loadSet(dir)
-        const { glb: bytes, result } = await exportSetGlb(loaded, { lod: opts.lod, name: set })
+        const { glb: bytes, result } = await exportSetGlb(await load(), { lod: opts.lod, name: set })
         for (const w of result.warnings) opts.warn?.(`${set}: ${w}`)
-        manifest.push({ set, glb, models: result.models.filter((m) => m.model).length, motions: result.scene.animations.length, ...(result.warnings.length ? { warnings: result.warnings.length } : {}) })
+        manifest.push({ set, glb, ...extra, models: result.models.filter((m) => m.model).length, motions: result.scene.animations.length, ...(result.warnings.length ? { warnings: result.warnings.length } : {}) })
         yield [glb, bytes]
       } catch (e) {
         // Any failure of one set is that set's error (bad input must never stop the batch); only a cancel stops it.
         if (opts.signal?.aborted || !(e instanceof Error)) throw e
         const named = setFolderError(set, e) as Error // `SET/1.bin: …`, not `1.bin: …`
-        manifest.push({ set, glb: null, models: 0, motions: 0, error: named instanceof FormatError ? named.message : `${named.name}: ${named.message}` })
+        manifest.push({ set, glb: null, ...extra, models: 0, motions: 0, error: named instanceof FormatError ? named.message : `${named.name}: ${named.message}` })
       }
     }
-    opts.progress?.(sets.length, sets.length, 'manifest')
+    opts.progress?.(list.length, list.length, 'manifest')
     yield ['manifest.json', JSON.stringify(manifest, null, 2) + '\n']
   }
   await writeDirAtomic(outDir, files(), async () => guard(), { replace: opts.consent?.force === true })

@@ -30,14 +30,14 @@ export const gfExportCommand: Command = {
     const l = lod(ctx.values.lod) ?? 'high'
     guardCliOutput(ctx, out, [ctx.positionals[0]])
     const set = await loadSet(ctx.positionals[0]!)
-    guardCliOutput(ctx, out, [set.dir])
+    guardCliOutput(ctx, out, [set.dir, ...set.inputs])
     if (set.missing.length) ctx.err(`warning: ${set.missing.join(', ')} missing from the set`)
     const { exportSetGlb } = await import('./export-set') // glTF-Transform and PNG only when exporting
     const { glb, result } = await exportSetGlb(set, { lod: l, motions: ctx.values['no-motions'] !== true, name: path.basename(path.resolve(ctx.positionals[0]!)) })
     for (const w of result.warnings) ctx.err(`warning: ${inSetFolder(set.dir, w)}`)
     ctx.signal.throwIfAborted()
     await fsp.mkdir(path.dirname(out), { recursive: true })
-    guardCliOutput(ctx, out, [set.dir]) // a file may have appeared meanwhile
+    guardCliOutput(ctx, out, [set.dir, ...set.inputs]) // a file may have appeared meanwhile
     await writeFileAtomic(out, glb)
     const s = result.scene
     const summary = { out, bytes: glb.byteLength, lod: l, nodes: s.nodes.length, meshes: s.meshes.length, materials: s.materials.length, textures: s.textures.length, animations: s.animations.length, variants: (s.variants ?? []).map((v) => v.name), warnings: result.warnings.length }
@@ -50,11 +50,12 @@ export const gfExportCommand: Command = {
 export const gfExportAllCommand: Command = {
   name: 'gf export-all',
   summary: 'batch: every GF set under a folder → OUTDIR/<set>.glb plus OUTDIR/manifest.json',
-  usage: 'gf export-all DIR --out OUTDIR [--force] [--lod high|low] [--json]',
+  usage: 'gf export-all DIR|GARC --out OUTDIR [--force] [--lod high|low] [--json]',
   help: [
     'Every folder under DIR (recursively, DIR included) holding a 0.bin is a set; each → OUTDIR/<set path relative to DIR>.glb.',
+    'A GARC archive: every set N → OUTDIR/<N, 4 digits>.glb (manifest "set" is GARC#N, plus its "name").',
     'OUTDIR appears complete at the end (a cancelled batch leaves nothing); one that holds anything is replaced only with --force,',
-    'and it may never be DIR, hold it, or be or lie inside a set (beside the sets inside DIR is fine).',
+    'and it may never be DIR, hold it, or be or lie inside a set (beside the sets inside DIR is fine), nor be the archive.',
     'A broken set is listed in the manifest with its error and the rest go on; the exit code is then 1. Progress on stderr.',
     'manifest.json / JSON: [{"set","glb","models","motions","error"?}]',
   ].join('\n'),
@@ -66,8 +67,11 @@ export const gfExportAllCommand: Command = {
     const bar = ctx.progress('export-all')
     let manifest
     try {
-      const { exportAllSets } = await import('./export-batch')
-      manifest = await exportAllSets(path.resolve(ctx.positionals[0]!), out, { consent: { force: ctx.values.force === true }, lod: l, signal: ctx.signal, progress: (d, t, s) => bar.update(d, t, s), warn: (w) => ctx.err(`warning: ${w}`) })
+      const root = ctx.positionals[0]!
+      const batch = { consent: { force: ctx.values.force === true }, lod: l, signal: ctx.signal, progress: (d: number, t: number, s: string) => bar.update(d, t, s), warn: (w: string) => ctx.err(`warning: ${w}`) }
+      // a file is a GARC archive: every set of it (CLI.md "GF model archive")
+      if ((await fsp.stat(root).catch(() => null))?.isFile()) manifest = await (await import('./export-garc')).exportAllGarcSets(root, out, batch)
+      else manifest = await (await import('./export-batch')).exportAllSets(path.resolve(root), out, batch)
     } finally {
       bar.end()
     }

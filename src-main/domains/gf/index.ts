@@ -7,7 +7,7 @@ export const gfNode = defineNodeDomain({
   shared: gfDomain,
   fileDetectors: gfFileDetectors,
   folderDetectors: gfFolderDetectors,
-  cli: { groups: ['gf'], load: async () => [...(await import('./commands')).gfCommands, ...(await import('./model-cli')).gfModelCommands] },
+  cli: { groups: ['gf'], load: async () => [...(await import('./commands')).gfCommands, ...(await import('./model-cli')).gfModelCommands, ...(await import('./garc-commands')).gfGarcCommands] },
   handlers: {
     channels: ['gf:textures', 'gf:texture', 'gf:previewReplace', 'gf:repack', 'gf:matchFolder', 'gf:exportPng', 'gf:exportAll', 'gf:model', 'gf:exportSets', 'gf:cancelJob'],
     load: async () => {

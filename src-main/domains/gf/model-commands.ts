@@ -4,7 +4,7 @@ import { loadSet } from './set-folder'
 import type { GfSet } from '../../../src-shared/formats/gf/gf-set'
 import { setModelsJson, setMotionsJson } from './model-json'
 
-const SET_HELP = 'SET is a folder holding the nine files 0.bin … 8.bin (missing ones are reported on stderr, not fatal).'
+const SET_HELP = 'SET is a folder holding the nine files 0.bin … 8.bin, or GARC#N: set N of a GARC archive (missing ones are reported on stderr, not fatal).'
 
 function warnings(ctx: CommandContext, set: GfSet): void {
   if (set.missing.length) ctx.err(`warning: ${set.missing.join(', ')} missing from the set`)

@@ -14,7 +14,7 @@ import { verifyRepack } from '../../../src-shared/formats/gf/repack'
 import { findTexture, listTextures, type GfSet } from '../../../src-shared/formats/gf/gf-set'
 import { isEtc } from '../../../src-shared/formats/pica/texture-format'
 import { encodePicaWithMipsParallel } from './etc1-pool'
-import { repackSet, type ReplacementReport, type TextureReplacement } from '../../../src-shared/formats/gf/replace'
+import { repackSet, type ReplacementReport, type SetRepackResult, type TextureReplacement } from '../../../src-shared/formats/gf/replace'
 import { decodeGfTexture } from '../../../src-shared/formats/gf/texture'
 import type { EncodeOptions } from '../../../src-shared/formats/pica/texture-codec'
 import { encodePng } from './png'
@@ -35,13 +35,11 @@ export function sha256(bytes: Uint8Array): string {
 }
 
 /** Writes a complete repacked set to `outDir` (a new folder). */
-export async function repackSetToFolder(set: GfSet & { dir?: string }, outDir: string, replacements: TextureReplacement[], opts: EncodeOptions & { progress?: Progress; signal?: AbortSignal; consent?: OutputConsent } = {}): Promise<RepackFolderResult> {
-  const guard = () => guardOutput({ out: outDir, kind: 'folder', inputs: [set.dir, ...pngFiles(replacements)], ...opts.consent })
+export async function repackSetToFolder(set: GfSet & SetSource, outDir: string, replacements: TextureReplacement[], opts: EncodeOptions & { progress?: Progress; signal?: AbortSignal; consent?: OutputConsent } = {}): Promise<RepackFolderResult> {
+  const guard = () => guardOutput({ out: outDir, kind: 'folder', inputs: [...setInputs(set), ...pngFiles(replacements)], ...opts.consent })
   guard()
   const total = set.files.length * 2 + 1
-  opts.progress?.(0, total, 'encoding')
-  const result = repackSet(set, await encodeEtcOnPool(set, replacements, opts), opts)
-  opts.signal?.throwIfAborted()
+  const result = await repackSetInMemory(set, replacements, opts)
   opts.progress?.(1, total, 'writing')
   let step = 1
   const originals = new Map(set.files.map((f) => [f.file, f]))
@@ -81,9 +79,25 @@ export async function repackSetToFolder(set: GfSet & { dir?: string }, outDir: s
   }
 }
 
+/** Where a set was read from: its folder (or `ARCHIVE#N`) and the files read. */
+type SetSource = { dir?: string; inputs?: string[] }
+
+/** A set's inputs for the output rule: its folder and the files it was read from (a GARC archive). */
+function setInputs(set: SetSource): (string | undefined)[] {
+  return [set.dir, ...(set.inputs ?? [])]
+}
+
 /** The PNG files the replacements were read from (an app's dropped PNG names no file). */
 function pngFiles(replacements: TextureReplacement[]): string[] {
   return replacements.map((r) => r.source).filter((s): s is string => typeof s === 'string' && existsSync(s))
+}
+
+/** The repacked set in memory: ETC1/ETC1A4 levels encoded on the worker pool, the rest by repackSet. */
+export async function repackSetInMemory(set: GfSet, replacements: TextureReplacement[], opts: EncodeOptions & { progress?: Progress; signal?: AbortSignal } = {}): Promise<SetRepackResult> {
+  opts.progress?.(0, set.files.length * 2 + 1, 'encoding')
+  const result = repackSet(set, await encodeEtcOnPool(set, replacements, opts), opts)
+  opts.signal?.throwIfAborted()
+  return result
 }
 
 /**
@@ -116,8 +130,8 @@ export interface ExtractResult {
  * one folder written aside and renamed in (all or nothing). An existing DIR that holds anything
  * is replaced only with consent (`--force`); DIR may never be or lie inside the set folder.
  */
-export async function extractSetPngs(set: GfSet & { dir?: string }, outDir: string, opts: { progress?: Progress; signal?: AbortSignal; consent?: OutputConsent } = {}): Promise<ExtractResult> {
-  const guard = () => guardOutput({ out: outDir, kind: 'folder', inputs: [set.dir], ...opts.consent })
+export async function extractSetPngs(set: GfSet & SetSource, outDir: string, opts: { progress?: Progress; signal?: AbortSignal; consent?: OutputConsent } = {}): Promise<ExtractResult> {
+  const guard = () => guardOutput({ out: outDir, kind: 'folder', inputs: setInputs(set), ...opts.consent })
   guard()
   const list = listTextures(set)
   const textures: ExtractResult['textures'] = []

@@ -1,17 +1,41 @@
-/** Reading a GF set folder (`0.bin` … `8.bin`) from disk. Missing files are reported, not fatal. */
+/**
+ * Reading a GF set from disk: a folder holding `0.bin` … `8.bin`, or set N of a GARC archive named
+ * `ARCHIVE#N` (CLI.md "GF model archive": only that set's nine entries are read). Missing files
+ * (or empty archive entries) are reported, not fatal.
+ */
 import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
 import { FormatError, LimitError } from '../../../src-shared/binary/errors'
 import { GF_SET_FILES, parseGfSet, type GfSet, type ParseOptions } from '../../../src-shared/formats/gf/gf-set'
 import { safeName } from '../../../src-shared/formats/gf/png-names'
+import { parseGarcSetArg } from '../../../src-shared/formats/gf/garc-set'
 import type { Command } from '../../cli/command'
 import type { Handlers, ServiceContext } from '../../services/context'
 
 export interface SetFolder {
+  /** The set as the user named it: a folder, or `ARCHIVE#N`. */
   dir: string
   /** Name (`0.bin`) → bytes, for the files present. */
   files: Map<string, Uint8Array>
   missing: string[]
+  /** The files the set was read from (an output may never be one of them). */
+  inputs: string[]
+  /** Set when the set came from an archive. */
+  archive?: { file: string; set: number }
+}
+
+/** `ARCHIVE#N` naming an existing file (and not itself an existing path) → the archive and the set. */
+export async function garcSetSource(arg: string): Promise<{ file: string; set: number } | null> {
+  const m = parseGarcSetArg(arg)
+  if (!m || (await fsp.stat(arg).catch(() => null))) return null
+  return (await fsp.stat(m.file).catch(() => null))?.isFile() ? m : null
+}
+
+/** Set N of an archive, as a set folder would be read. */
+async function readGarcSet(arg: string, src: { file: string; set: number }): Promise<SetFolder> {
+  const { GarcFile } = await import('./garc-file')
+  const { files, missing } = await GarcFile.with(src.file, (g) => g.readSetStrict(src.set, arg))
+  return { dir: arg, files, missing, inputs: [src.file], archive: src }
 }
 
 /** Finds a set member case-insensitively (`0.BIN` on some extractions). */
@@ -20,6 +44,8 @@ function findMember(names: string[], want: string): string | undefined {
 }
 
 export async function readSetFolder(dir: string): Promise<SetFolder> {
+  const garc = await garcSetSource(dir)
+  if (garc) return readGarcSet(dir, garc)
   const st = await fsp.stat(dir).catch(() => null)
   if (!st) throw new Error(`${dir}: no such folder`)
   if (!st.isDirectory()) throw new Error(`${dir} is not a folder (a GF set is a folder holding 0.bin … 8.bin)`)
@@ -41,14 +67,14 @@ export async function readSetFolder(dir: string): Promise<SetFolder> {
     files.set(want, new Uint8Array(b.buffer, b.byteOffset, b.byteLength))
   }
   if (files.size === 0) throw new Error(`${dir} holds none of the set files 0.bin … 8.bin`)
-  return { dir, files, missing }
+  return { dir, files, missing, inputs: [...files.keys()].map((f) => path.join(dir, findMember(names, f)!)) }
 }
 
 /** Reads and parses a set folder. */
-export async function loadSet(dir: string, opts: ParseOptions = {}): Promise<GfSet & { dir: string }> {
+export async function loadSet(dir: string, opts: ParseOptions = {}): Promise<GfSet & Pick<SetFolder, 'dir' | 'inputs' | 'archive'>> {
   const folder = await readSetFolder(dir)
   const set = parseGfSet(folder.files, opts)
-  return { ...set, dir }
+  return { ...set, dir, inputs: folder.inputs, archive: folder.archive }
 }
 
 const isMember = (name: string) => (GF_SET_FILES as readonly string[]).includes(name.toLowerCase())

@@ -87,9 +87,10 @@ describe('gf services', () => {
     const png = encodePng(gradientPicture(16, 16, 3), 16, 16)
     const out = path.join(tmp, 'order-out')
     const seenWhileWorking: boolean[] = []
-    const emit = ctx.emit
+    const live = ctx as unknown as { emit: (e: string, p: unknown) => void }
+    const emit = live.emit
     // at every progress event of this job: is the output folder there yet?
-    ;(ctx as { emit: (e: string, p: unknown) => void }).emit = (e, p) => {
+    live.emit = (e, p) => {
       if (e === 'gf:progress' && (p as { jobId: string }).jobId === 'order') seenWhileWorking.push(existsSync(out))
       emit(e, p)
     }
@@ -97,7 +98,7 @@ describe('gf services', () => {
     try {
       r = (await call('gf:repack', { set: setDir, out, replacements: [{ file: '1.bin', entry: 3, png }], jobId: 'order' })) as typeof r
     } finally {
-      ;(ctx as { emit: unknown }).emit = emit
+      live.emit = emit
     }
     expect(seenWhileWorking.length).toBeGreaterThan(2)
     expect(seenWhileWorking.every((x) => !x)).toBe(true)

@@ -3,6 +3,7 @@ import { parsePackage, entryBytes } from '../../../../../src-shared/formats/gf/p
 import { classifyEntry } from '../../../../../src-shared/formats/gf/entry-kind'
 import { repackPackage } from '../../../../../src-shared/formats/gf/repack'
 import { FormatError } from '../../../../../src-shared/binary/errors'
+import { formatErrorOf } from '../../../../helpers/errors'
 
 const hex = (s: string) => Uint8Array.from(s.trim().split(/\s+/).map((h) => parseInt(h, 16)))
 
@@ -11,15 +12,7 @@ const PKG = hex(`50 43 03 00 14 00 00 00 1C 00 00 00 1C 00 00 00
 24 00 00 00 13 12 04 15 41 42 43 44 00 00 06 00
 01 02 00 00`)
 
-function catchErr(f: () => unknown): FormatError {
-  try {
-    f()
-  } catch (e) {
-    if (e instanceof FormatError) return e
-    throw e
-  }
-  throw new Error('no error')
-}
+const catchErr = formatErrorOf
 
 describe('GF package (spec §2, §15.1)', () => {
   it('parses the 3-entry vector', () => {
