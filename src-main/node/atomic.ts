@@ -97,7 +97,7 @@ async function writeContent(fh: FileHandle, content: FileContent): Promise<void>
  * MODBENCH_FAULT_ENOSPC=1 every write of an atomic writer fails as on a full disk
  * (tests/integration/faults-disk.test.ts; a tmpfs is used where the test can mount one).
  */
-function injectedFault(): void {
+export function injectedFault(): void {
   if (process.env.MODBENCH_FAULT_ENOSPC === '1') throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' })
 }
 

@@ -5,10 +5,11 @@
  * whether the output is a file or a folder. Inputs are copies of resources/samples (built by the
  * fixture builders) in a folder of the test's own.
  */
-import { cpSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { createHash } from 'node:crypto'
 import * as path from 'node:path'
 import { cli, repoRoot } from './cli'
+import { buildModelArchive } from '../fixtures/gf/build-garc'
 
 export interface Writer {
   name: string
@@ -42,6 +43,7 @@ const SAMPLES = path.join(repoRoot, 'resources', 'samples')
 export const WRITER_NAMES = [
   'export ID', 'gf extract', 'gf replace', 'gf export', 'gf export-all', 're export', 're import',
   're pose2motlist', 're motion2pose', 're pack-mod', 'snap export', 'snap actor', 'stadium export',
+  'gf garc extract', 'gf garc pack',
 ] as const
 
 /** Copies the samples into `dir`, indexes the GF set into a catalog and returns every writer. */
@@ -66,6 +68,8 @@ export async function makeWriters(dir: string): Promise<Writer[]> {
   const exported = await cli(['re', 'export', motlist, '--out', glb])
   if (exported.code !== 0) throw new Error(`re export failed: ${exported.stderr}`)
   const sets = path.join(dir, 'sets')
+  const garc = path.join(dir, 'a.garc')
+  writeFileSync(garc, buildModelArchive(6).bytes)
   return [
     { name: 'export ID', kind: 'file', outName: 'model.glb', argv: (o) => ['export', model, '--db', db, '--out', o], inputs: [set, db], hitsInput: path.join(set, '1.bin') },
     { name: 'gf extract', kind: 'folder', outName: 'png', argv: (o) => ['gf', 'extract', set, '--out', o], inputs: [set], hitsInput: set },
@@ -80,6 +84,8 @@ export async function makeWriters(dir: string): Promise<Writer[]> {
     { name: 'snap export', kind: 'file', outName: 'beach.glb', argv: (o) => ['snap', 'export', snap, '--stage', 'beach', '--out', o], inputs: [snap], hitsInput: snap },
     { name: 'snap actor', kind: 'file', outName: 'actor.glb', argv: (o) => ['snap', 'actor', snap, '--stage', 'beach', '--id', '0', '--out', o], inputs: [snap], hitsInput: snap },
     { name: 'stadium export', kind: 'folder', outName: 'stadium', argv: (o) => ['stadium', 'export', stadium, '--out', o], inputs: [stadium], hitsInput: stadium },
+    { name: 'gf garc extract', kind: 'folder', outName: 'garc-sets', argv: (o) => ['gf', 'garc', 'extract', garc, '--out', o], inputs: [garc], hitsInput: garc },
+    { name: 'gf garc pack', kind: 'file', outName: 'packed.garc', argv: (o) => ['gf', 'garc', 'pack', garc, '--set', `0=${set}`, '--out', o], inputs: [garc, set], hitsInput: garc },
   ]
 }
 
