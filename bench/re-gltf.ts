@@ -16,7 +16,7 @@ const MOTIONS = 100
 const BONES = 150
 const FRAMES = 300
 
-function once<T>(fn: () => T): { ms: number; value: T } {
+export function once<T>(fn: () => T): { ms: number; value: T } {
   const t0 = performance.now()
   const value = fn()
   return { ms: performance.now() - t0, value }

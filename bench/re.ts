@@ -24,6 +24,7 @@ function time(fn: () => void, minMs = 300): number {
 export async function run(report: Report): Promise<void> {
   await runRe(report)
   await (await import('./re-gltf')).run(report)
+  await (await import('./re-mesh')).run(report)
 }
 
 async function runRe(report: Report): Promise<void> {

@@ -1,17 +1,22 @@
 /**
  * Electron bootstrap: the thin shell. Everything it calls (catalog, services, indexer) runs and
  * is tested under plain Node; this file is the only one that imports `electron` besides the
- * preload and the IPC transport.
+ * preload, the IPC transport and the shell's guards (`transport/shell-*.ts`, types only).
  */
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type MenuItemConstructorOptions } from 'electron'
 import * as path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { openCatalog } from './catalog/catalog'
 import { defaultDbPath, samplesDir } from './catalog/paths'
 import { Services } from './services/index'
 import { registerIpc } from './transport/ipc'
 import { CSP } from './transport/csp'
+import { appUrlMatcher, guardContents, guardPermissions, senderProblem, type IpcSender } from './transport/shell-guards'
+import { ChosenPaths, chosenPathsGate, registerShellIpc } from './transport/shell-ipc'
 
 let win: BrowserWindow | null = null
+/** Paths the user chose in a dialog or dropped: what `fs:grant` and `index:start` accept from the window. */
+let chosen = new ChosenPaths()
 
 function recent(services: Services): string[] {
   return services.catalog.getSetting<string[]>('recent') ?? []
@@ -24,7 +29,10 @@ function addRecent(services: Services, p: string): void {
 }
 
 async function openPaths(services: Services, paths: string[]): Promise<void> {
-  for (const p of paths) addRecent(services, p)
+  for (const p of paths) {
+    chosen.add(p)
+    addRecent(services, p)
+  }
   await services.invoke('index:start', { paths })
   buildMenu(services)
 }
@@ -61,6 +69,7 @@ async function main(): Promise<void> {
   await app.whenReady()
   const catalog = openCatalog(defaultDbPath())
   const services = new Services(catalog)
+  chosen = new ChosenPaths({ load: () => catalog.getSetting<string[]>('chosen-paths') ?? [], save: (list) => catalog.setSetting('chosen-paths', list) })
   session.defaultSession.webRequest.onHeadersReceived((details, cb) => cb({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } }))
   win = new BrowserWindow({
     width: 1440,
@@ -86,26 +95,16 @@ async function main(): Promise<void> {
     })
     if (choice === 0) ev.preventDefault()
   })
-  registerIpc(ipcMain, services, () => win?.webContents ?? null)
-  ipcMain.handle('dialog:pick', async (_e, opts: { kind: string; title?: string; defaultPath?: string; filters?: { name: string; extensions: string[] }[] }) => {
-    if (opts.kind === 'save-file') {
-      // Windows and macOS ask before replacing by themselves; on Linux it takes this property.
-      const r = await dialog.showSaveDialog(win!, { title: opts.title, defaultPath: opts.defaultPath, filters: opts.filters, properties: ['showOverwriteConfirmation', 'createDirectory'] })
-      if (r.canceled || !r.filePath) return null
-      services.ctx.grantPath(r.filePath)
-      return r.filePath
-    }
-    const r = await dialog.showOpenDialog(win!, { title: opts.title, defaultPath: opts.defaultPath, filters: opts.filters, properties: [opts.kind === 'open-folder' ? 'openDirectory' : 'openFile', 'createDirectory'] })
-    if (r.canceled || !r.filePaths[0]) return null
-    services.ctx.grantPath(r.filePaths[0])
-    return r.filePaths[0]
-  })
-  // Reveal in folder: only what the user indexed or chose (the same rule as every read).
-  ipcMain.handle('shell:reveal', (_e, p: string) => shell.showItemInFolder(services.allowPath(p, 'read')))
-  ipcMain.handle('files:dropped', (_e, paths: string[]) => openPaths(services, paths))
+  const startUrl = process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(path.join(import.meta.dirname, '../renderer/index.html')).href
+  const isOwn = appUrlMatcher(startUrl)
+  const mainContents = () => win?.webContents ?? null
+  guardContents(win.webContents, isOwn)
+  guardPermissions(session.defaultSession, (c) => c !== null && c === mainContents())
+  const trust = (e: IpcSender) => senderProblem(e, mainContents, isOwn)
+  registerIpc(ipcMain, services, mainContents, { trust, gate: chosenPathsGate(services, chosen, samplesDir()) })
+  registerShellIpc({ ipcMain, dialog, shell, window: () => win, services, chosen, trust })
   buildMenu(services)
-  if (process.env.ELECTRON_RENDERER_URL) await win.loadURL(process.env.ELECTRON_RENDERER_URL)
-  else await win.loadFile(path.join(import.meta.dirname, '../renderer/index.html'))
+  await win.loadURL(startUrl)
   if (catalog.sources().length === 0) services.invoke('index:start', { paths: [samplesDir()] }).catch(() => {})
   app.on('window-all-closed', () => {
     services.dispose()

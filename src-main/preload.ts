@@ -23,5 +23,13 @@ const bridge: ModbenchBridge = {
 }
 
 contextBridge.exposeInMainWorld('modbench', bridge)
-// Dropped files: the page gets File objects; their paths come from webUtils in the preload.
-contextBridge.exposeInMainWorld('modbenchFiles', { pathOf: (f: File) => webUtils.getPathForFile(f) })
+// Dropped files: the page gets File objects; their paths come from webUtils in the preload. Only a
+// File the user dropped (or picked in a file input) has a path on disk (one the page builds has
+// none), so each path found is reported to the main process as chosen by the user before the page
+// gets it (the main process accepts `index:start`/`fs:grant` only for chosen paths).
+function pathOf(f: File): string {
+  const p = webUtils.getPathForFile(f)
+  if (p) ipcRenderer.send('files:dropped', [p])
+  return p
+}
+contextBridge.exposeInMainWorld('modbenchFiles', { pathOf })

@@ -6,8 +6,11 @@
  */
 import type { CameraView } from './viewport/types'
 
+/** A catalog asset id, or one of the built-in scenes (Help → Demo scene / Material test card). */
+export type PermalinkAsset = number | 'demo' | 'material-card'
+
 export interface Permalink {
-  asset: number | 'demo' | null
+  asset: PermalinkAsset | null
   camera: CameraView | null
 }
 
@@ -15,7 +18,7 @@ export interface Permalink {
 export function parsePermalink(search: string): Permalink {
   const q = new URLSearchParams(search)
   const a = q.get('asset')
-  const asset = a === 'demo' ? 'demo' : a !== null && /^\d+$/.test(a) ? Number(a) : null
+  const asset = a === 'demo' || a === 'material-card' ? a : a !== null && /^\d+$/.test(a) ? Number(a) : null
   const c = q.get('camera')?.split(',').map((x) => (x.trim() === '' ? NaN : Number(x)))
   const camera = c && c.length === 6 && c.every(Number.isFinite) ? { eye: [c[0], c[1], c[2]] as CameraView['eye'], target: [c[3], c[4], c[5]] as CameraView['target'] } : null
   return { asset, camera }
@@ -31,7 +34,7 @@ export function formatCoord(x: number): string {
  * The query string with `asset`/`camera` set (null removes them; undefined keeps what is there).
  * Other parameters stay as they were.
  */
-export function formatPermalink(search: string, p: { asset?: number | 'demo' | null; camera?: CameraView | null }): string {
+export function formatPermalink(search: string, p: { asset?: PermalinkAsset | null; camera?: CameraView | null }): string {
   const q = new URLSearchParams(search)
   if (p.asset !== undefined) {
     if (p.asset === null) q.delete('asset')
@@ -62,7 +65,7 @@ export function takePendingCamera(): CameraView | null {
 }
 
 /** Replaces the page URL's permalink part (no new history entry). */
-export function writePermalink(p: { asset?: number | 'demo' | null; camera?: CameraView | null }): void {
+export function writePermalink(p: { asset?: PermalinkAsset | null; camera?: CameraView | null }): void {
   const next = formatPermalink(location.search, p)
   if (next !== location.search) history.replaceState(history.state, '', `${location.pathname}${next}${location.hash}`)
 }

@@ -39,6 +39,10 @@ export interface ModbenchBridge {
 
 /** Error reply carried across either transport. */
 export interface ApiErrorReply {
-  /** `code`: a structured reason the UI may branch on (e.g. `no-scene`: the asset's kind has no 3D scene). */
-  error: { message: string; name: string; file?: string; structure?: string; offset?: number; code?: string }
+  /**
+   * `code`: a structured reason the UI may branch on (e.g. `no-scene`: the asset's kind has no 3D
+   * scene). `field`: the request's field that does not fit the contract (code `bad-request`, e.g.
+   * `replacements[0].entry`).
+   */
+  error: { message: string; name: string; file?: string; structure?: string; offset?: number; code?: string; field?: string }
 }

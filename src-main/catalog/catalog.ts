@@ -7,6 +7,8 @@ import { DOOMED_SQL } from './fts'
 import { searchTopN } from './fts-search'
 import { migrate } from './migrations'
 import { dropAssets, ftsFlush, writeError, writeSource, type PendingFts } from './writes'
+import { explainCatalogError } from './catalog-errors'
+import { beginWrite, BUSY_TIMEOUT_MS, giveTurn, othersWaiting, tryBegin, type WaitOptions } from './write-lock'
 
 export type { SourceInfo } from './writes'
 import type { SourceInfo } from './writes'
@@ -120,16 +122,23 @@ export class Catalog {
   constructor(dbPath: string) {
     this.path = dbPath
     if (dbPath !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true })
-    this.db = new Database(dbPath)
-    this.db.pragma('journal_mode = WAL')
-    this.db.pragma('synchronous = NORMAL')
-    this.db.pragma('foreign_keys = ON')
-    this.db.pragma('busy_timeout = 5000')
-    // 32 MiB of page cache (SQLite's default is 2 MiB): at a million assets the FTS doclists and
-    // index pages a search walks stay cached between searches instead of being read again.
-    this.db.pragma('cache_size = -32768')
-    migrate(this.db)
-    this.db.exec(DOOMED_SQL)
+    let db: Database.Database | null = null
+    try {
+      this.db = db = new Database(dbPath)
+      // First, so that switching to WAL and migrating wait for another process opening it too.
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`)
+      db.pragma('journal_mode = WAL')
+      db.pragma('synchronous = NORMAL')
+      db.pragma('foreign_keys = ON')
+      // 32 MiB of page cache (SQLite's default is 2 MiB): at a million assets the FTS doclists and
+      // index pages a search walks stay cached between searches instead of being read again.
+      db.pragma('cache_size = -32768')
+      migrate(db)
+      db.exec(DOOMED_SQL)
+    } catch (e) {
+      db?.close()
+      throw explainCatalogError(e, dbPath)
+    }
     this.tx = this.db.transaction((fn: () => unknown) => fn())
   }
 
@@ -282,14 +291,15 @@ export class Catalog {
   private pending: PendingFts | null = null
 
   /** Runs a function in a transaction (a savepoint when one is open); made once, not per write. */
-  private readonly tx: (fn: () => unknown) => unknown
+  private readonly tx: Database.Transaction<(fn: () => unknown) => unknown>
 
   /** One source's write as a transaction (a savepoint in a batch); a rolled-back one leaves the pending FTS list as it was. */
   private write<T>(fn: () => T): T {
     const undo: (() => void)[] = []
     if (this.pending) this.pending.undo = undo
     try {
-      return this.tx(fn) as T
+      // Alone (not in a batch): BEGIN IMMEDIATE, which waits for another process's write lock.
+      return (this.db.inTransaction ? this.tx(fn) : this.tx.immediate(fn)) as T
     } catch (e) {
       for (const u of undo.reverse()) u()
       throw e
@@ -315,20 +325,24 @@ export class Catalog {
    * Runs `fn` with sources written into one transaction (each still its own savepoint), committed
    * when `fn` settles — also when it throws or is cancelled: finished sources stay. Many small
    * sources then cost one commit, not one each. Only one writer may use the connection meanwhile.
+   * The transaction holds the catalog's write lock: another process's batch waits its turn
+   * (write-lock.ts), and `flush` (commit, then take the lock again) lets a waiting one have a turn.
    */
-  async batch<T>(fn: (flush: () => void) => Promise<T>): Promise<T> {
-    if (this.db.inTransaction) return fn(() => {})
-    this.db.exec('BEGIN')
+  async batch<T>(fn: (flush: () => Promise<void>) => Promise<T>, wait: WaitOptions = {}): Promise<T> {
+    if (this.db.inTransaction) return fn(async () => {})
+    await beginWrite(this.db, this.path, wait)
     this.pending = { sources: new Set(), terms: new Map() }
     // The FTS rows of the batch's sources go in with its commit (one sorted insert for all).
     const commit = () => {
       ftsFlush(this.st.bind(this), this.pending!)
       this.db.exec('COMMIT')
     }
-    const flush = () => {
+    const flush = async () => {
       if (!this.db.inTransaction) return
       commit()
-      this.db.exec('BEGIN')
+      if (!othersWaiting(this.path) && tryBegin(this.db)) return
+      await giveTurn()
+      await beginWrite(this.db, this.path, wait)
     }
     try {
       return await fn(flush)

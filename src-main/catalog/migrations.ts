@@ -116,11 +116,14 @@ export function migrate(db: Database.Database): number {
   const current = db.pragma('user_version', { simple: true }) as number
   for (const m of migrations) {
     if (m.version <= current) continue
+    // IMMEDIATE, and the version read again inside: another process opening the same new catalog
+    // may have applied it meanwhile.
     db.transaction(() => {
+      if ((db.pragma('user_version', { simple: true }) as number) >= m.version) return
       db.exec(m.sql)
       m.run?.(db)
       db.pragma(`user_version = ${m.version}`)
-    })()
+    }).immediate()
   }
   return db.pragma('user_version', { simple: true }) as number
 }

@@ -3,6 +3,7 @@ import * as fs from 'node:fs'
 import { promises as fsp, type Stats } from 'node:fs'
 import * as path from 'node:path'
 import type { IndexProgress, IndexResult, IndexResultSource, SourceKind } from '../../src-shared/api/catalog'
+import { explainCatalogError } from '../catalog/catalog-errors'
 import type { Catalog, CatalogSource } from '../catalog/catalog'
 import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from './detector'
 import { detectFile, fileDetectors, folderDetectors, recognisedKinds } from './registry'
@@ -194,12 +195,12 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
   // Sources are written in batches (each still its own savepoint): one commit per batch, not per
   // source. A batch is committed every BATCH_MS or BATCH_SOURCES, and when indexing ends or is
   // cancelled; a killed process loses only the open batch, never half a source.
-  return catalog.batch(async (flush) => {
+  const run = catalog.batch(async (flush) => {
     let last = Date.now()
     let since = 0
-    const tick = () => {
+    const tick = async () => {
       if (++since >= BATCH_SOURCES || Date.now() - last >= BATCH_MS) {
-        flush()
+        await flush()
         since = 0
         last = Date.now()
       }
@@ -223,12 +224,20 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
       }
       const done = await indexJob(catalog, job, opts)
       if (done) result.sources.push(done)
-      tick()
+      await tick()
     }
     result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
     const removed = await pruneVanished(catalog, paths, new Set([...jobs.map((j) => path.resolve(j.path)), ...scanErrors.map((e) => e.path)]))
     if (removed.length) result.removed = removed
     report({ phase: 'done', done: jobs.length, total: jobs.length })
+    return result
+  }, { signal: opts.signal })
+  // Cancelled while waiting for another process's turn at the catalog: what is done stays.
+  return run.catch((e: unknown) => {
+    if (!opts.signal?.aborted) throw e
+    result.cancelled = true
+    result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
+    report({ phase: 'cancelled', done: result.sources.length, total: jobs.length })
     return result
   })
 }
@@ -344,8 +353,9 @@ async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise
     const hook = opts.duringTransaction
     const { assets } = catalog.replaceSource({ ...info(), metadata: res.metadata }, res.assets, hook ? () => hook(abs) : undefined)
     return { path: abs, kind, status: 'indexed', assets }
-  } catch (e) {
+  } catch (err) {
     // Unreadable file (permissions, vanished) or a catalog write that failed: record and go on.
+    const e = explainCatalogError(err, catalog.path)
     try {
       catalog.recordError(info(), errorText(e, abs))
     } catch {

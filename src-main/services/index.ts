@@ -9,6 +9,7 @@ import { IndexJobs } from './index-jobs'
 import { sceneHandlers } from './scene'
 import { filesHandlers } from './files'
 import { OutputExists } from '../node/atomic'
+import { explainCatalogError } from '../catalog/catalog-errors'
 
 export class AccessDenied extends Error {
   constructor(p: string, purpose: string) {
@@ -51,7 +52,12 @@ export class Services {
   async invoke<C extends Channel>(channel: C, req: Req<C>): Promise<Res<C>> {
     const h = this.handlers[channel] as Handler<C> | undefined
     if (!h) throw new Error(`unknown channel ${channel}`)
-    return await h(req, this.ctx)
+    try {
+      return await h(req, this.ctx)
+    } catch (e) {
+      // SQLite's errors reach the UI naming the catalog and what to do, never as SQLite's text alone
+      throw explainCatalogError(e, this.catalog.path)
+    }
   }
 
   on(listener: (event: EventName, payload: unknown) => void): () => void {

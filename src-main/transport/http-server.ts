@@ -9,6 +9,8 @@ import { AccessDenied, Services } from '../services/index'
 import { decodeEnvelope, encodeEnvelope, isEnvelope } from '../../src-shared/transport/codec'
 import { errorReplyOf } from '../../src-shared/transport/api-error'
 import { FormatError } from '../../src-shared/binary'
+import { BadRequest } from '../../src-shared/api/schema'
+import { checkRequest, requestBodyLimit } from '../../src-shared/api/requests'
 import { ensureRendererBuilt, rendererDir } from './renderer-build'
 import { CSP } from './csp'
 
@@ -44,22 +46,44 @@ const MIME: Record<string, string> = {
 }
 
 
-const MAX_BODY = 256 * 1024 * 1024
-
-function readBody(req: http.IncomingMessage): Promise<Uint8Array> {
+/**
+ * The body of a request, refused (null) once it is over `limit` bytes: a declared Content-Length
+ * over the limit before a byte is read, a streamed (chunked) body as soon as the count passes it;
+ * the rest is never read.
+ */
+function readBody(req: http.IncomingMessage, limit: number): Promise<Uint8Array | null> {
+  const declared = Number(req.headers['content-length'] ?? 0)
+  if (declared > limit) return Promise.resolve(null)
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let n = 0
-    req.on('data', (c: Buffer) => {
+    const onData = (c: Buffer) => {
       n += c.length
-      if (n > MAX_BODY) {
-        reject(new Error('request body too large'))
-        req.destroy()
-      } else chunks.push(c)
-    })
+      if (n <= limit) return void chunks.push(c)
+      req.off('data', onData)
+      req.pause()
+      chunks.length = 0
+      resolve(null)
+    }
+    req.on('data', onData)
     req.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))))
     req.on('error', reject)
   })
+}
+
+/** The request's body decoded (MBV1 envelope or JSON; empty is `{}`), or why it cannot be read. */
+function decodeBody(body: Uint8Array): unknown {
+  if (body.byteLength === 0) return {}
+  return isEnvelope(body) ? decodeEnvelope(body) : JSON.parse(new TextDecoder().decode(body))
+}
+
+/** HTTP status of an error a request ended in. */
+function statusOf(e: unknown): number {
+  if (e instanceof BadRequest) return 400
+  if (e instanceof AccessDenied) return 403
+  if ((e as { code?: unknown }).code === 'exists') return 409
+  if (e instanceof FormatError || e instanceof SyntaxError) return 422
+  return 500
 }
 
 const errorReply = errorReplyOf // one reply shape for both transports (src-shared/transport/api-error.ts)
@@ -124,14 +148,25 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       return send(res, 400, JSON.stringify({ error: { message: 'malformed channel name', name: 'BadRequest' } }), 'application/json')
     }
     if (!services.has(channel)) return send(res, 404, JSON.stringify({ error: { message: `unknown channel ${channel}`, name: 'NotFound' } }), 'application/json')
+    const limit = requestBodyLimit(channel)
+    const body = await readBody(req, limit)
+    if (!body) {
+      // Refused unread: the connection closes after the reply, so the rest is never received.
+      res.once('finish', () => req.destroy())
+      res.setHeader('connection', 'close')
+      return send(res, 413, JSON.stringify({ error: { message: `${channel}: a request body may have at most ${limit} bytes`, name: 'PayloadTooLarge', code: 'too-large' } }), 'application/json')
+    }
     try {
-      const body = await readBody(req)
-      const payload = body.byteLength === 0 ? {} : isEnvelope(body) ? decodeEnvelope(body) : JSON.parse(new TextDecoder().decode(body))
-      const result = await services.invoke(channel, payload as never)
+      let payload: unknown
+      try {
+        payload = decodeBody(body)
+      } catch (e) {
+        return send(res, 422, JSON.stringify(errorReply(e instanceof SyntaxError ? e : new SyntaxError((e as Error).message))), 'application/json')
+      }
+      const result = await services.invoke(channel, checkRequest(channel, payload))
       send(res, 200, encodeEnvelope(result ?? null), 'application/x-modbench')
     } catch (e) {
-      const status = e instanceof AccessDenied ? 403 : e instanceof FormatError || e instanceof SyntaxError ? 422 : 500
-      send(res, status, JSON.stringify(errorReply(e)), 'application/json')
+      send(res, statusOf(e), JSON.stringify(errorReply(e)), 'application/json')
     }
   }
 
@@ -154,9 +189,18 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     })
   }
 
+  let port = 0
   const server = http.createServer((req, res) => {
+    // DNS rebinding: a page of another site that resolves its name to 127.0.0.1 sends its own Host.
+    const host = (req.headers.host ?? '').toLowerCase()
+    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) return send(res, 421, `this server answers to 127.0.0.1:${port} and localhost:${port} only`, 'text/plain')
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     if (url.pathname.startsWith('/api/')) {
+      // Another site's page (its Origin) never reaches the API; the app's own page and non-browser clients do.
+      const origin = req.headers.origin
+      if (origin !== undefined && origin !== `http://127.0.0.1:${port}` && origin !== `http://localhost:${port}`) {
+        return send(res, 403, JSON.stringify({ error: { message: `requests from ${origin} are refused`, name: 'ForeignOrigin' } }), 'application/json')
+      }
       handleApi(req, res, url).catch((e) => send(res, 500, JSON.stringify(errorReply(e)), 'application/json'))
     } else if (req.method === 'GET' || req.method === 'HEAD') {
       handleStatic(req, res, url)
@@ -167,7 +211,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     server.once('error', reject)
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve())
   })
-  const port = (server.address() as AddressInfo).port
+  port = (server.address() as AddressInfo).port
   const url = `http://127.0.0.1:${port}/?token=${token}`
 
   if (opts.indexSamplesWhenEmpty && catalog.sources().length === 0 && fs.existsSync(samplesDir())) {

@@ -4,6 +4,8 @@ import { ref } from 'vue'
 /** What the centre pane shows besides the tree selection (the demo scene), and recent files. */
 export const useWorkspaceStore = defineStore('workspace', () => {
   const demo = ref(false)
+  /** Which built-in scene the demo shows: the demo scene or the material test card. */
+  const demoKind = ref<'scene' | 'materials'>('scene')
   const recent = ref<string[]>(JSON.parse(localStorage.getItem('modbench-recent') ?? '[]') as string[])
   /** Whether the inspector column shows (hidden by default on narrow windows; remembered). */
   const savedInspector = localStorage.getItem('modbench-inspector')
@@ -13,7 +15,8 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     localStorage.setItem('modbench-inspector', inspector.value ? '1' : '0')
   }
 
-  function showDemo(): void {
+  function showDemo(kind: 'scene' | 'materials' = 'scene'): void {
+    demoKind.value = kind
     demo.value = true
   }
   function leaveDemo(): void {
@@ -23,5 +26,5 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     recent.value = [p, ...recent.value.filter((x) => x !== p)].slice(0, 10)
     localStorage.setItem('modbench-recent', JSON.stringify(recent.value))
   }
-  return { demo, recent, inspector, showDemo, leaveDemo, addRecent, toggleInspector }
+  return { demo, demoKind, recent, inspector, showDemo, leaveDemo, addRecent, toggleInspector }
 })

@@ -32,6 +32,7 @@ import { Bone } from '@babylonjs/core/Bones/bone.js'
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer.js'
 import type { Material, Primitive, Scene, Texture as NTexture, WrapMode } from '@shared/scene/types'
 import { worldMatrices } from '@shared/scene/math'
+import { makeProgramMaterial, type ProgramMaterial } from './materials/program-material'
 
 export interface BuildOptions {
   /** Merge static geometry per material (default true). */
@@ -53,6 +54,8 @@ export interface BuiltMaterial {
   privateTextures: boolean
   /** Copy drawn as a line list, made when a 'lines' primitive uses this material. */
   linesMaterial?: StandardMaterial
+  /** The game's pixel pipeline (materials.md §7) as a shader, when the neutral material has a program. */
+  program?: ProgramMaterial
 }
 
 /** What a Babylon mesh of the scene stands for (in `mesh.metadata.modbench`); node −1: merged static geometry. */
@@ -249,6 +252,8 @@ export function buildScene(bscene: BScene, scene: Scene, opts: BuildOptions = {}
       mat.transparencyMode = BMaterial.MATERIAL_ALPHABLEND
       mat.useAlphaFromDiffuseTexture = true
     } else mat.transparencyMode = BMaterial.MATERIAL_OPAQUE
+    const program = makeProgramMaterial(bscene, m, mat.name) ?? undefined
+    if (program) disposables.push(program.material)
     return {
       neutral: m,
       index: i,
@@ -258,6 +263,7 @@ export function buildScene(bscene: BScene, scene: Scene, opts: BuildOptions = {}
       color: [...m.baseColor] as [number, number, number, number],
       uv: [0, 0, 1, 1] as [number, number, number, number],
       privateTextures: hasUvTrack.has(i),
+      program,
     }
   })
 

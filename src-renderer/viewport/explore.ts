@@ -1,6 +1,7 @@
 /**
  * Exploring aids of the viewport, all format-free: scene statistics, the bounds of the pose shown
- * now, marker gizmos for marker/empty nodes, and the highlight box of a picked mesh.
+ * now, marker gizmos for marker/empty nodes, the highlight box of a picked mesh, and a scene's own
+ * opening view.
  */
 import type { Scene as BScene } from '@babylonjs/core/scene.js'
 import type { LinesMesh } from '@babylonjs/core/Meshes/linesMesh.js'
@@ -14,6 +15,7 @@ import { worldMatrices } from '@shared/scene/math'
 import { clipSampleTime, samplePose } from '@shared/scene/sample'
 import type { BuiltScene } from './build'
 import type { AnimationPlayer } from './player'
+import type { CameraView } from './types'
 
 export interface SceneStats {
   /** Triangles of the meshes drawn now (hidden nodes' meshes excluded). */
@@ -116,9 +118,21 @@ export function makeMarkers(bscene: BScene, scene: Scene, size: number): LinesMe
   return m
 }
 
-/** World bounds of the meshes a pick stands for: the node's meshes, or the one merged mesh. */
-export function pickedBounds(built: BuiltScene, node: number, mesh: AbstractMesh | null): Bounds | null {
-  const meshes = node >= 0 ? built.meshes.filter((m) => (m.metadata as { modbench?: { node: number } } | null)?.modbench?.node === node) : mesh ? [mesh] : []
+/** Whether node `n` is `root` or lies below it. */
+function below(scene: Scene, n: number, root: number): boolean {
+  for (let k = n, guard = 0; k >= 0 && guard <= scene.nodes.length; k = scene.nodes[k].parent, guard++) if (k === root) return true
+  return false
+}
+
+/**
+ * World bounds of the meshes a pick stands for: the node's meshes (with `subtree`, those of the
+ * nodes below it too, as far as they are shown), or the one merged mesh.
+ */
+export function pickedBounds(built: BuiltScene, node: number, mesh: AbstractMesh | null, subtree = false): Bounds | null {
+  const nodeOf = (m: AbstractMesh) => (m.metadata as { modbench?: { node: number } } | null)?.modbench?.node ?? -1
+  const meshes = node >= 0
+    ? built.meshes.filter((m) => (subtree ? m.isEnabled() && nodeOf(m) >= 0 && below(built.neutral, nodeOf(m), node) : nodeOf(m) === node))
+    : mesh ? [mesh] : []
   let b: Bounds | null = null
   for (const m of meshes) {
     m.computeWorldMatrix(true)
@@ -129,4 +143,11 @@ export function pickedBounds(built: BuiltScene, node: number, mesh: AbstractMesh
       : { min: [lo.x, lo.y, lo.z], max: [hi.x, hi.y, hi.z] }
   }
   return b
+}
+
+/** The scene's own opening view (`extras.camera`), when it names one. */
+export function openingView(s: Scene): CameraView | null {
+  const c = s.extras?.camera as Partial<CameraView> | undefined
+  const ok = (v: unknown): v is [number, number, number] => Array.isArray(v) && v.length === 3 && v.every((x) => typeof x === 'number' && Number.isFinite(x))
+  return c && ok(c.eye) && ok(c.target) ? { eye: c.eye, target: c.target } : null
 }

@@ -24,10 +24,12 @@ export interface ViewportToggles {
   backfaceCulling: boolean
   /** Gizmos at marker / empty nodes (spawns, attachment points). */
   markers: boolean
+  /** Draw materials that carry a game program (N64 combiner, PICA TexEnv) as the console does (off: simple texture × colour). */
+  gameMaterials: boolean
 }
 
 export const defaultToggles: ViewportToggles = {
-  textures: true, lighting: true, wireframe: false, skeleton: false, bounds: false, curves: true, grid: true, vertexColors: true, backfaceCulling: true, markers: true,
+  textures: true, lighting: true, wireframe: false, skeleton: false, bounds: false, curves: true, grid: true, vertexColors: true, backfaceCulling: true, markers: true, gameMaterials: true,
 }
 
 /** Orbit (around a target), fly (free WASD camera). A view's own rides (rail) drive the orbit camera. */
@@ -101,6 +103,8 @@ export interface PickInfo {
   point: [number, number, number]
   /** The Babylon mesh hit (for the highlight). */
   mesh?: AbstractMesh
+  /** Highlight the node and everything below it (a room with its objects), not only the node's own meshes. */
+  subtree?: boolean
 }
 
 export interface ViewportOptions {

@@ -22,17 +22,17 @@ import type { LinesMesh } from '@babylonjs/core/Meshes/linesMesh.js'
 import type { Scene } from '@shared/scene/types'
 import { boundsCenter, boundsRadius, nodeBounds, sceneBounds, type Bounds } from '@shared/scene/bounds'
 import { samplePose } from '@shared/scene/sample'
-import { buildScene, type BuildOptions, type BuiltMaterial, type BuiltScene, type MeshInfo } from './build'
+import { buildScene, type BuildOptions, type BuiltMaterial, type BuiltScene } from './build'
 import { PointerEventTypes } from '@babylonjs/core/Events/pointerEvents.js'
-import '@babylonjs/core/Culling/ray.js' // side effect: scene.pick
 import { makeBoundsBox, makeCurves, makeGrid, SkeletonOverlay } from './helpers'
 import { AnimationPlayer, type PlayerState } from './player'
 import { defaultToggles, type CameraMode, type CameraView, type PickInfo, type Viewport, type ViewportOptions, type ViewportToggles } from './types'
 import { FlyController } from './fly-controller'
 import { flyFromLookAt } from './fly'
-import { builtStats, makeMarkers, pickedBounds, poseBounds, type SceneStats } from './explore'
-import type { AbstractMesh } from '@babylonjs/core/Meshes/abstractMesh.js'
+import { builtStats, makeMarkers, openingView, pickedBounds, poseBounds, type SceneStats } from './explore'
+import { pickAt } from './picking'
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer.js'
+import { applyGameMaterial, assignMeshMaterials } from './materials/game'
 
 export { defaultToggles, type CameraMode, type CameraView, type PickInfo, type Viewport, type ViewportOptions, type ViewportToggles } from './types'
 
@@ -76,6 +76,7 @@ export function applyMaterial(bm: BuiltMaterial, toggles: ViewportToggles, built
   if (bm.linesMaterial) {
     bm.linesMaterial.emissiveColor.set(r, g, b)
   }
+  if (toggles.gameMaterials) applyGameMaterial(bm, toggles, built)
 }
 
 function unionBounds(a: Bounds | null, b: Bounds | null): Bounds | null {
@@ -116,21 +117,7 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
   let playerOff: (() => void) | null = null
   const playerListeners = new Set<(s: PlayerState) => void>()
   const pickListeners = new Set<(p: PickInfo | null) => void>()
-  const pick = (x: number, y: number): PickInfo | null => {
-    if (!built) return null
-    const hit = scene.pick(x, y, (m) => !!(m.metadata as { modbench?: MeshInfo } | null)?.modbench && m.isEnabled() && m.isVisible)
-    const info = (hit?.pickedMesh?.metadata as { modbench?: MeshInfo } | null)?.modbench
-    if (!hit?.hit || !info || !hit.pickedPoint) return null
-    const n = built.neutral
-    return {
-      node: info.node,
-      nodeName: info.node >= 0 ? n.nodes[info.node]?.name ?? null : null,
-      material: info.material,
-      materialName: n.materials[info.material]?.name ?? null,
-      point: [hit.pickedPoint.x, hit.pickedPoint.y, hit.pickedPoint.z],
-      mesh: hit.pickedMesh ?? undefined,
-    }
-  }
+  const pick = (x: number, y: number): PickInfo | null => (built ? pickAt(scene, built, x, y) : null)
   scene.onPointerObservable.add((e) => {
     if (e.type !== PointerEventTypes.POINTERTAP) return
     const p = pick(scene.pointerX, scene.pointerY)
@@ -156,7 +143,7 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
     highlightBox?.dispose()
     highlightBox = null
     highlighted = p
-    const b = p && built ? pickedBounds(built, p.node, p.mesh ?? null) : null
+    const b = p && built ? pickedBounds(built, p.node, p.mesh ?? null, p.subtree) : null
     if (!b) return
     highlightBox = makeBoundsBox(scene, b)
     highlightBox.name = 'viewport/highlight'
@@ -187,6 +174,7 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
     if (boundsBox) boundsBox.setEnabled(toggles.bounds)
     if (markers) markers.setEnabled(toggles.markers)
     if (built) for (const m of built.meshes) m.useVertexColors = toggles.vertexColors && m.isVerticesDataPresent(VertexBuffer.ColorKind)
+    if (built) assignMeshMaterials(built, toggles.gameMaterials)
     for (const c of curves) c.setEnabled(toggles.curves)
     if (skeleton?.mesh) {
       skeleton.mesh.setEnabled(toggles.skeleton)
@@ -296,6 +284,8 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
           for (const l of playerListeners) l(s)
         })
         frame()
+        const cam = openingView(neutral)
+        if (cam) vp.setView(cam)
       }
       applyToggles()
       if (player) for (const l of playerListeners) l(player.state())

@@ -51,13 +51,13 @@ export interface ReApi {
   /** Opens a template motlist/mot: skeleton with its reference pose, and its motions. */
   're:openTemplate': { req: { path: string }; res: ReTemplate }
   /** The local pose of a motion at a frame, for every skeleton bone (reference where not animated). */
-  're:sampleMotion': { req: { path: string; motion: number; frame: number }; res: { rotations: Float64Array; translations: Float64Array; animated: Uint8Array } }
+  're:sampleMotion': { req: { path: string; motion: number; frame: number; skeleton?: string }; res: { rotations: Float64Array; translations: Float64Array; animated: Uint8Array } }
   /**
    * One motion of a motlist/mot as a neutral scene: the file's skeleton (`boneNodes[b]` is the
    * node of bone b, the same layout as the pose editor's skeleton scene) with that motion as its
    * only animation, for the pose editor's timeline (played by the viewport's player).
    */
-  're:motionScene': { req: { path: string; motion: number }; res: { scene: Scene; boneNodes: number[]; warnings: string[] } }
+  're:motionScene': { req: { path: string; motion: number; skeleton?: string }; res: { scene: Scene; boneNodes: number[]; warnings: string[] } }
   /** Reads an EMV Poser pose file (one or many named poses). */
   're:openPose': { req: { path: string }; res: { path: string; poses: EmvPose[] } }
   /**
@@ -65,7 +65,7 @@ export interface ReApi {
    * template's version suffix on `out`. Remembers the folder (see `re:lastFolder`).
    */
   're:savePose': {
-    req: { template: string; out: string; pose: RePoseRotations; motNumber?: number; frames?: number; usePositions?: boolean; overwrite?: boolean }
+    req: { template: string; out: string; pose: RePoseRotations; motNumber?: number; frames?: number; usePositions?: boolean; overwrite?: boolean; skeleton?: string }
     res: { path: string; version: number; size: number; posed: number; boneCount: number; unknownBones: string[]; warnings: string[] }
   }
   /** Writes poses as EMV Poser JSON (Euler angles in `order`, default YXZ). */
@@ -73,7 +73,7 @@ export interface ReApi {
   /** The folder of the last saved pose (or template), for Save As… defaults. */
   're:lastFolder': { req: Record<string, never>; res: { folder: string | null } }
   /** A motlist/mot (one motion, or all) as glTF 2.0 binary at `out` (CLI `re export`). */
-  're:exportGlb': { req: { path: string; out: string; motion?: number; overwrite?: boolean }; res: { path: string; bytes: number; animations: string[]; warnings: string[] } }
+  're:exportGlb': { req: { path: string; out: string; motion?: number; overwrite?: boolean; skeleton?: string }; res: { path: string; bytes: number; animations: string[]; warnings: string[] } }
   /**
    * A glTF animation on a template's skeleton (CLI `re import`). Always returns `scene`: the
    * template skeleton with the imported motion as read back from the bytes that would be saved
@@ -81,17 +81,33 @@ export interface ReApi {
    * (template suffix) and returns `path`/`size`.
    */
   're:importGltf': {
-    req: { template: string; gltf: string; animation?: string; motNumber?: number; out?: string; overwrite?: boolean }
+    req: { template: string; gltf: string; animation?: string; motNumber?: number; out?: string; overwrite?: boolean; skeleton?: string }
     res: ImportedGltf
   }
-  /** The game path last used for a mod of this template (else one guessed from a `natives/` path), or null. */
-  're:modGamePath': { req: { template: string }; res: { gamePath: string | null } }
   /**
-   * A file packed as a Fluffy Mod Manager zip at the new path `out` (CLI `re pack-mod`). The game
-   * path is remembered for `template` when given.
+   * The character's `.mesh.*` files for a motlist/mot: those in its folder, then the catalog's
+   * meshes paired with it by the game's folder naming (src-shared/formats/re/character.ts).
+   */
+  're:findMesh': { req: { path: string }; res: { meshes: string[] } }
+  /**
+   * A template's skeleton scene with a mesh's LOD 0 skinned over the bone nodes (one material per
+   * material name), as `re export --skeleton` builds it without motions. `skeleton`: the editor's
+   * bones (the template's own bone headers, else the mesh's); `boneNodes[b]` the node of bone b.
+   */
+  're:openMesh': { req: { template: string; mesh: string }; res: { path: string; skeleton: ReSkeleton; scene: Scene; boneNodes: number[]; warnings: string[] } }
+  /**
+   * Defaults of the mod dialog: the game path last used for a mod of this template (else the
+   * template's own path from its `natives/` folder: the game file the mod replaces), or null; and
+   * the author of the last mod packed, or null.
+   */
+  're:modGamePath': { req: { template: string }; res: { gamePath: string | null; author: string | null } }
+  /**
+   * A file packed as a Fluffy Mod Manager zip at the new path `out` (CLI `re pack-mod`, with its
+   * checks). The screenshot is a PNG file (`screenshot`) or PNG bytes (`screenshotPng`, the app's
+   * current view). The game path is remembered for `template` when given; the author for the next mod.
    */
   're:packMod': {
-    req: { file: string; gamePath: string; name: string; version?: string; author?: string; description?: string; screenshot?: string; out: string; template?: string; overwrite?: boolean }
+    req: { file: string; gamePath: string; name: string; version?: string; author?: string; description?: string; screenshot?: string; screenshotPng?: Uint8Array; out: string; template?: string; overwrite?: boolean }
     res: { path: string; size: number; gamePath: string; entries: string[] }
   }
 }

@@ -45,6 +45,9 @@ export interface StadiumModelInfo {
 export interface StadiumApi {
   /** Labels, moves and siblings of a `stadium-model` (or `stadium-animation`) catalog asset. */
   'stadium:model': { req: { id: number }; res: StadiumModelInfo }
-  /** Exports the whole ROM of a catalog asset to a new folder (glb + manifest.json + moves.json). */
-  'stadium:export': { req: { id: number; out: string }; res: { out: string; models: number; files: number } }
+  /**
+   * Exports the whole ROM of a catalog asset to a new folder (glb + manifest.json + moves.json).
+   * A model that cannot be read is left out and listed in `failed` (and manifest.json) with its error.
+   */
+  'stadium:export': { req: { id: number; out: string }; res: { out: string; models: number; files: number; failed: { file: number; sourceFile: string; error: string }[] } }
 }

@@ -23,6 +23,10 @@ export interface GltfNodeInfo {
   name: string
   /** Index of the parent node, −1 for a root. */
   parent: number
+  /** The node's rest transform (its TRS, or its `matrix` decomposed). */
+  translation: [number, number, number]
+  rotation: [number, number, number, number]
+  scale: [number, number, number]
 }
 
 export interface GltfAnimationInfo {
@@ -187,7 +191,7 @@ function firstBad(values: Float32Array): number {
   return -1
 }
 
-/** Reads node names/parents and every animation's channels (see the file head for the checks). */
+/** Reads node names/parents/rest TRS and every animation's channels (see the file head for the checks). */
 export async function readGltfAnimations(bytes: Uint8Array, opts: GltfReadOptions = {}): Promise<GltfAnimations> {
   const file = opts.file
   const isGlb = bytes.byteLength >= 4 && new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true) === GLB_MAGIC
@@ -204,7 +208,7 @@ export async function readGltfAnimations(bytes: Uint8Array, opts: GltfReadOption
   const root = doc.getRoot()
   const nodeList = root.listNodes()
   const index = new Map(nodeList.map((n, i) => [n, i]))
-  const nodes = nodeList.map((n) => ({ name: n.getName(), parent: -1 }))
+  const nodes = nodeList.map((n): GltfNodeInfo => ({ name: n.getName(), parent: -1, translation: n.getTranslation(), rotation: n.getRotation(), scale: n.getScale() }))
   nodeList.forEach((n, i) => n.listChildren().forEach((ch) => (nodes[index.get(ch)!]!.parent = i)))
   const warnings: string[] = []
   const animations = root.listAnimations().map((a, ai): GltfAnimationInfo => {

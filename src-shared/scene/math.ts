@@ -375,3 +375,36 @@ export function boundsOfPoints(points: ArrayLike<number>, m?: ArrayLike<number>,
   }
   return box.min[0] <= box.max[0] ? box : acc ?? null
 }
+
+/**
+ * A matrix as T·R·S (the inverse of `mat4FromTRS` for matrices without shear): translation from
+ * elements 12..14, scale = the column lengths (x negated when the determinant is negative),
+ * rotation from the normalised columns (Shepperd's method: the largest of w², x², y², z² first).
+ */
+export function mat4ToTRS(m: ArrayLike<number>): TRS {
+  let sx = Math.hypot(m[0], m[1], m[2])
+  const sy = Math.hypot(m[4], m[5], m[6])
+  const sz = Math.hypot(m[8], m[9], m[10])
+  const det = m[0] * (m[5] * m[10] - m[6] * m[9]) - m[4] * (m[1] * m[10] - m[2] * m[9]) + m[8] * (m[1] * m[6] - m[2] * m[5])
+  if (det < 0) sx = -sx
+  const [a, b, c] = [sx || 1, sy || 1, sz || 1]
+  const r00 = m[0] / a, r10 = m[1] / a, r20 = m[2] / a
+  const r01 = m[4] / b, r11 = m[5] / b, r21 = m[6] / b
+  const r02 = m[8] / c, r12 = m[9] / c, r22 = m[10] / c
+  const tr = r00 + r11 + r22
+  let q: Quat
+  if (tr > 0) {
+    const s = 2 * Math.sqrt(1 + tr)
+    q = [(r21 - r12) / s, (r02 - r20) / s, (r10 - r01) / s, s / 4]
+  } else if (r00 > r11 && r00 > r22) {
+    const s = 2 * Math.sqrt(1 + r00 - r11 - r22)
+    q = [s / 4, (r01 + r10) / s, (r02 + r20) / s, (r21 - r12) / s]
+  } else if (r11 > r22) {
+    const s = 2 * Math.sqrt(1 + r11 - r00 - r22)
+    q = [(r01 + r10) / s, s / 4, (r12 + r21) / s, (r02 - r20) / s]
+  } else {
+    const s = 2 * Math.sqrt(1 + r22 - r00 - r11)
+    q = [(r02 + r20) / s, (r12 + r21) / s, s / 4, (r10 - r01) / s]
+  }
+  return { translation: [m[12], m[13], m[14]], rotation: quatNormalize(q), scale: [sx, sy, sz] }
+}

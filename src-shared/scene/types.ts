@@ -222,7 +222,8 @@ export interface Scene {
   variants?: MaterialVariant[]
   /**
    * Actor metadata, spawn lists, attachment points, source info … Keys the viewport reads:
-   * `selectedAnimation` (number): the clip to show first (a scene opened from an animation asset).
+   * `selectedAnimation` (number): the clip to show first (a scene opened from an animation asset);
+   * `camera` ({ eye: Vec3, target: Vec3 }): the view to open with instead of the framed one.
    */
   extras?: Record<string, unknown>
 }

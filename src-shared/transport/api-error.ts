@@ -11,12 +11,13 @@ type ErrorBody = ApiErrorReply['error']
 /** The reply for a thrown value (FormatError fields and a string `code` kept when present). */
 export function errorReplyOf(e: unknown): ApiErrorReply {
   const err = e instanceof Error ? e : new Error(String(e))
-  const f = err as Error & { file?: unknown; structure?: unknown; offset?: unknown; code?: unknown }
+  const f = err as Error & { file?: unknown; structure?: unknown; offset?: unknown; code?: unknown; field?: unknown }
   const body: ErrorBody = { message: err.message, name: err.name }
   if (typeof f.file === 'string') body.file = f.file
   if (typeof f.structure === 'string') body.structure = f.structure
   if (typeof f.offset === 'number') body.offset = f.offset
   if (typeof f.code === 'string') body.code = f.code
+  if (typeof f.field === 'string') body.field = f.field
   return { error: body }
 }
 

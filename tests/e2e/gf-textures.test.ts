@@ -107,6 +107,7 @@ describe('GF textures in the app', () => {
     // batch replace from a folder: one match, one wrong size, one unknown name
     await page.click('[data-testid="gf-batch-replace"]')
     await answerFileBrowser(page, path.join(setDir, 'pngs'))
+    await page.click('[data-testid="gf-batch-apply"]') // the matching is shown first (issue 22)
     await page.waitForSelector('[data-testid="gf-batch-report"]', { timeout: 60_000 })
     expect(await page.textContent('[data-testid="gf-batch-matched"]')).toContain('1/0_pm0999_00_BodyA1.png → 1.bin #0')
     expect(await page.textContent('[data-testid="gf-batch-wrong-size"]')).toContain('8×8, the texture pm0999_00_Rim is 32×16')

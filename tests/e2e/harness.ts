@@ -110,3 +110,17 @@ export async function answerFileBrowser(page: Page, p: string, opts: { replace?:
   }
   await fb.waitFor({ state: 'detached', timeout: 30_000 })
 }
+
+/**
+ * Clicks a canvas on its vertical centre line, from the middle downwards in 1 % steps, until
+ * `hit()` says the click picked something (a framed stage is a strip across the middle, and a
+ * click passes through the back of culled faces). Stops after 15 tries.
+ */
+export async function clickDownFromCentre(page: Page, testId: string, hit: () => Promise<boolean>): Promise<void> {
+  const canvas = page.getByTestId(testId)
+  const box = (await canvas.boundingBox())!
+  for (let fy = 0.5; fy < 0.65 && !(await hit()); fy += 0.01) {
+    await canvas.click({ position: { x: box.width / 2, y: box.height * fy } })
+    await page.waitForTimeout(100)
+  }
+}

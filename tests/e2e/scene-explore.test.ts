@@ -5,7 +5,7 @@ import * as path from 'node:path'
 import { spawnSync } from 'node:child_process'
 import type { Browser } from 'playwright-core'
 import { validateBytes } from 'gltf-validator'
-import { answerFileBrowser, artifactsDir, launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
+import { answerFileBrowser, artifactsDir, clickDownFromCentre, launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
 import { canvasPixels, changed, settled } from './pixels'
 
 /**
@@ -174,8 +174,9 @@ describe('exploring a scene (Chromium, browser mode)', () => {
     await expect.poll(() => fs.readFileSync(file).subarray(0, 4).toString('latin1'), { timeout: 60_000 }).toBe('glTF')
 
     // Picking in the stage fills the Inspector.
-    await page.getByTestId('snap-canvas').click()
-    await page.getByTestId('inspector-picked').waitFor({ timeout: 10_000 })
+    const picked = page.getByTestId('inspector-picked')
+    await clickDownFromCentre(page, 'snap-canvas', async () => (await picked.count()) > 0)
+    await picked.waitFor({ timeout: 10_000 })
     await screenshot(page, 'scene-explore-stage-picked')
     expect(pageErrors).toEqual([])
   })

@@ -4,7 +4,7 @@ import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import { validateBytes } from 'gltf-validator'
-import { answerFileBrowser, launchBrowser, openApp, screenshot, startServe, type Served } from './harness'
+import { answerFileBrowser, clickDownFromCentre, launchBrowser, openApp, screenshot, startServe, type Served } from './harness'
 import { canvasPixels, changed, foreground, settled } from './pixels'
 
 /**
@@ -72,6 +72,52 @@ describe('Snap stage view (Chromium, browser mode, sample ROM)', () => {
     await page.getByTestId('snap-rail-play').click()
     expect(await page.getByTestId('snap-rail-frame').innerText()).not.toBe(before)
     expect(pageErrors).toEqual([])
+  })
+
+  it('a room selected in the list, by a click in 3D or in the tree is boxed in 3D and shown in the Inspector', async () => {
+    const { page, pageErrors } = await openHit('Beach', 'snap-stage')
+    await page.locator('[data-testid="snap-stage"][data-stage="beach"][data-loading="0"]').waitFor({ timeout: 60_000 })
+    await page.getByTestId('snap-toggle-anim').uncheck()
+    const none = await settled(page, 'snap-canvas')
+    const item = page.getByTestId('snap-room-path-2')
+    const name = (await item.innerText()).replace(/\s+\d+ tris$/, '')
+    expect(name).toBe('Path room 2')
+
+    // The list: the room is boxed (pixels change) and the Inspector shows its node and data.
+    await item.click()
+    await expect.poll(async () => await item.getAttribute('class')).toMatch(/\bsel\b/)
+    const boxed = await settled(page, 'snap-canvas')
+    const n = changed(none, boxed)
+    console.log(`room highlight: ${n} pixels changed`)
+    expect(n, 'the selected room is highlighted in 3D').toBeGreaterThan(100)
+    await screenshot(page, 'snap-stage-room-selected')
+    const inspector = page.getByTestId('inspector-picked')
+    await expect.poll(async () => await inspector.getAttribute('data-node')).toBe(name)
+    await expect.poll(async () => await inspector.innerText()).toMatch(/renderKind\s+B/)
+
+    // Selecting it again deselects: the box and the Inspector entry go.
+    await item.click()
+    await expect.poll(async () => await inspector.count()).toBe(0)
+    const cleared = await settled(page, 'snap-canvas')
+    expect(changed(none, cleared), 'the box is gone').toBeLessThan(20)
+
+    // A click in 3D on the stage selects the room under the pointer.
+    const sel = page.getByTestId('snap-rooms').locator('li.sel')
+    await clickDownFromCentre(page, 'snap-canvas', async () => (await sel.count()) > 0)
+    await screenshot(page, 'snap-stage-room-picked')
+    await expect.poll(async () => await sel.count()).toBe(1)
+    const pickedName = (await sel.innerText()).replace(/\s+\d+ tris$/, '')
+    await expect.poll(async () => await inspector.getAttribute('data-node')).toBe(pickedName)
+    const pickedBox = await settled(page, 'snap-canvas')
+    expect(changed(none, pickedBox), 'the picked room is highlighted').toBeGreaterThan(100)
+    expect(pageErrors).toEqual([])
+
+    // The tree (search): a room asset opens its stage with that room selected and boxed.
+    const app = await openHit('Non-path room 0', 'snap-room')
+    await app.page.locator('[data-testid="snap-stage"][data-loading="0"]').waitFor({ timeout: 60_000 })
+    await expect.poll(async () => await app.page.getByTestId('snap-rooms').locator('li.sel').innerText()).toMatch(/^Non-path room 0/)
+    await expect.poll(async () => await app.page.getByTestId('inspector-picked').getAttribute('data-node')).toBe('Non-path room 0')
+    expect(app.pageErrors).toEqual([])
   })
 
   it('lists the actors placed at their spawns; frame one, hide it', async () => {

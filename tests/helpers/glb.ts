@@ -23,3 +23,12 @@ export function glbFloats(glb: Uint8Array, i: number): number[] {
   const off = binStart + (view.byteOffset ?? 0) + (acc.byteOffset ?? 0)
   return Array.from({ length: acc.count * width }, (_, k) => v.getFloat32(off + k * 4, true))
 }
+
+/** The bytes of the image named `name` (its bufferView in the BIN chunk). */
+export function glbImageBytes(glb: Uint8Array, name: string): Uint8Array {
+  const json = glbJson(glb)
+  const img = json.images.find((i: { name: string }) => i.name === name)
+  const view = json.bufferViews[img.bufferView]
+  const bin = 20 + new DataView(glb.buffer, glb.byteOffset, glb.byteLength).getUint32(12, true) + 8
+  return glb.subarray(bin + (view.byteOffset ?? 0), bin + (view.byteOffset ?? 0) + view.byteLength)
+}

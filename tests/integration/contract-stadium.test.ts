@@ -566,8 +566,6 @@ describe('bad input: exit 1, message with file and offset, no output folder, no 
     ['truncated before the archive', () => rom.slice(0, 0x800000), OFFSET],
     ['truncated in the record table', () => rom.slice(0, ARCHIVE + 0x18), OFFSET],
     ['truncated inside file 1', mutate((b, v) => b.slice(0, rec(v, 1) + 0x20)), OFFSET],
-    ['corrupt Yay0 in the PERS-SZP file (back-reference before the start)', mutate((b, v) => void v.setUint32(rec(v, 0) + 0x20 + 0x10, 0)), OFFSET],
-    ['corrupt bare Yay0 (back-reference before the start)', mutate((b, v) => void v.setUint32(rec(v, 1) + 0x10, 0)), OFFSET],
     ['archive entry past the end', mutate((b, v) => void v.setUint32(ARCHIVE + 0x10 + 16 + 4, 0x100000)), OFFSET],
     ['not an N64 ROM', () => new Uint8Array(0x1000), /not an N64 ROM.*00 00 00 00/],
   ]
@@ -588,6 +586,43 @@ describe('bad input: exit 1, message with file and offset, no output folder, no 
       const l = await cli(['stadium', 'list', p, '--json'])
       expect(l.code).toBe(1)
       expect(l.out).toBe('')
+    })
+  }
+})
+
+describe('a bad model in a good ROM is one failed item (issue 24): the other is written, exit 1', () => {
+  const rec = (v: DataView, i: number) => ARCHIVE + v.getUint32(ARCHIVE + 0x10 + 16 * i)
+  const cases: [string, bad: number, (v: DataView) => void][] = [
+    ['corrupt Yay0 in the PERS-SZP file 0 (back-reference before the start)', 0, (v) => v.setUint32(rec(v, 0) + 0x20 + 0x10, 0)],
+    ['corrupt bare Yay0 of file 1 (back-reference before the start)', 1, (v) => v.setUint32(rec(v, 1) + 0x10, 0)],
+  ]
+  for (const [name, bad, damage] of cases) {
+    it(name, async () => {
+      const b = rom.slice()
+      damage(new DataView(b.buffer))
+      const slug = name.replace(/\W+/g, '_')
+      const p = path.join(dir, `${slug}.z64`)
+      writeFileSync(p, b)
+      const good = 1 - bad
+      const l = await cli(['stadium', 'list', p, '--json'])
+      expect(l.code).toBe(1)
+      const rows = JSON.parse(l.out) as { file: number; name: string; error?: string }[]
+      expect(rows.map((r) => r.file)).toEqual([0, 1])
+      expect(rows[bad]!.error).toMatch(/back-reference before the start/)
+      expect(rows[bad]!.error).toMatch(/0x[0-9a-f]+/i)
+      expect(rows[good]!.error).toBeUndefined()
+      expect(rows[good]!.name).toBe(good === 0 ? 'Bulbasaur' : 'Ivysaur')
+      expect(l.err).toContain(`${slug}.z64`)
+      expect(l.err).toMatch(/1 of 2 models failed/)
+      const out = path.join(dir, `partial_${slug}`)
+      const r = await cli(['stadium', 'export', p, '--out', out])
+      expect(r.code).toBe(1)
+      expect(r.err).toContain(`${slug}.z64`)
+      expect(r.err).toMatch(/back-reference before the start/)
+      expect(readdirSync(path.join(out, 'glb'))).toEqual([good === 0 ? '001_bulbasaur.glb' : '002_ivysaur.glb'])
+      const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8'))
+      expect(manifest.pokemon.map((e: { sourceFile: string }) => e.sourceFile)).toEqual([`${good}.bin`])
+      expect(manifest.failed).toEqual([{ file: bad, sourceFile: `${bad}.bin`, error: rows[bad]!.error }])
     })
   }
 })

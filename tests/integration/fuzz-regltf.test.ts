@@ -90,7 +90,7 @@ describe('fuzz: re import with mutated glTF', () => {
       }
       const file = await writeCase(dir, `case${n}.glb`, bytes)
       const out = path.join(dir, `out${n}.motlist.663`)
-      const r = await expectCliCase(label, ['re', 'import', '--template', SAMPLE, '--gltf', file, '--out', out, '--json'], [file], [out], [[SAMPLE, motlist]])
+      const r = await expectCliCase(label, ['re', 'import', '--template', SAMPLE, '--gltf', file, '--animation', 'fixture_idle', '--out', out, '--json'], [file], [out], [[SAMPLE, motlist]])
       tally.add(r.code)
       if (r.code === 0) rmSync(out)
     }

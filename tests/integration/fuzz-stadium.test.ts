@@ -245,8 +245,15 @@ describe('stadium on mutated sample ROMs', () => {
         const name = `${c.name}-${String(i).padStart(3, '0')}.z64`
         const rom = await writeCase(dir, name, m.bytes)
         const out = path.join(dir, `${c.name}-${i}.out`)
-        const r = await expectCliCase(`stadium ${c.name} case ${i}: ${m.label}`, c.argv(rom, out), [name], [out], [[rom, m.bytes]])
+        // A bad model in a readable ROM is one failed item (issue 24): the export still writes the
+        // others and lists it in manifest.json "failed" (exit 1); a ROM that cannot be read writes nothing.
+        const partial = () => existsSync(out) && (JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8')) as { failed?: unknown[] }).failed?.length
+        const r = await expectCliCase(`stadium ${c.name} case ${i}: ${m.label}`, c.argv(rom, out), [name], c.name === 'export' ? [] : [out], [[rom, m.bytes]])
         if (r.code === 0 && c.name === 'export') expect(existsSync(path.join(out, 'manifest.json'))).toBe(true)
+        if (r.code === 1 && c.name === 'export' && existsSync(out)) {
+          expect(partial(), `case ${i}: an export that failed wrote only with failed models listed`).toBeGreaterThan(0)
+          expect(r.stderr).toMatch(/models failed/)
+        }
         tally.add(r.code)
         rmSync(rom)
         rmSync(out, { recursive: true, force: true })

@@ -18,10 +18,14 @@ async function openCatalogAt(file: string): Promise<Catalog> {
   return openCatalog(file)
 }
 
+/** Runs `fn` on the catalog; SQLite's errors come out naming the catalog and what to do (catalog-errors.ts). */
 export async function withCatalog<T>(ctx: CommandContext, fn: (c: Catalog) => T): Promise<T> {
   const c = await openCatalogAt(dbPath(ctx))
   try {
     return fn(c)
+  } catch (e) {
+    const { explainCatalogError } = await import('../../catalog/catalog-errors')
+    throw explainCatalogError(e, c.path)
   } finally {
     c.close()
   }
@@ -81,7 +85,7 @@ const index: Command = {
     const pauseMs = Number(process.env.MODBENCH_TEST_PAUSE_IN_TXN ?? 0)
     const catalog = await openCatalogAt(dbPath(ctx))
     try {
-      const { indexPaths } = await import('../../indexer/indexer')
+      const [{ indexPaths }, { explainCatalogError }] = await Promise.all([import('../../indexer/indexer'), import('../../catalog/catalog-errors')])
       const result = await indexPaths(catalog, ctx.positionals, {
         signal: ctx.signal,
         force: ctx.values.force === true,
@@ -95,6 +99,8 @@ const index: Command = {
               blockFor(pauseMs)
             }
           : undefined,
+      }).catch((e: unknown) => {
+        throw explainCatalogError(e, catalog.path)
       })
       bar?.end()
       if (ctx.json) ctx.printJson({ sources: result.sources.map((s) => ({ path: s.path, kind: s.kind, status: s.status, assets: s.assets, ...(s.error ? { error: s.error } : {}) })), assets: result.assets, ...(result.cancelled ? { cancelled: true } : {}), ...(result.removed ? { removed: result.removed } : {}) })

@@ -10,7 +10,7 @@ import { FormatError } from '../../../src-shared/binary/errors'
 import type { GfBatchItem } from '../../../src-shared/api/gf-model'
 import type { GfLod } from '../../../src-shared/formats/gf/set-models'
 import type { GfSet } from '../../../src-shared/formats/gf/gf-set'
-import { loadSet, setFolderError } from './set-folder'
+import { inSetFolder, loadSet } from './set-folder'
 import { writeDirAtomic } from '../../node/atomic'
 import { guardOutput, isSameOrInside, realPathLoose, type OutputConsent } from '../../node/output-guard'
 import { exportSetGlb } from './export-set'
@@ -67,6 +67,13 @@ function relGlb(root: string, dir: string): string {
   return `${rel === '' ? path.basename(path.resolve(root)) : rel}.glb`.split(path.sep).join('/')
 }
 
+/** `text` naming a member of `set` with it (`set/6.bin: …`), else prefixed with `set: `. */
+function named(set: string, text: string): string {
+  if (set === '.') return text
+  const joined = inSetFolder(set, text).split(path.sep).join('/')
+  return joined !== text ? joined : `${set}: ${text}`
+}
+
 /** One set of a batch: its manifest name, its glb path in the output, and how to read it. */
 export interface BatchSet {
   set: string
@@ -103,14 +110,14 @@ export async function exportBatch(sets: BatchSet[] | (() => Promise<BatchSet[]>)
       opts.progress?.(i, list.length, set)
       try {
         const { glb: bytes, result } = await exportSetGlb(await load(), { lod: opts.lod, name: set })
-        for (const w of result.warnings) opts.warn?.(`${set}: ${w}`)
+        // warnings and errors name the member with its folder relative to the root (`a/0009/6.bin: …`), as `set` does
+        for (const w of result.warnings) opts.warn?.(named(set, w))
         manifest.push({ set, glb, ...extra, models: result.models.filter((m) => m.model).length, motions: result.scene.animations.length, ...(result.warnings.length ? { warnings: result.warnings.length } : {}) })
         yield [glb, bytes]
       } catch (e) {
         // Any failure of one set is that set's error (bad input must never stop the batch); only a cancel stops it.
         if (opts.signal?.aborted || !(e instanceof Error)) throw e
-        const named = setFolderError(set, e) as Error // `SET/1.bin: …`, not `1.bin: …`
-        manifest.push({ set, glb: null, ...extra, models: 0, motions: 0, error: named instanceof FormatError ? named.message : `${named.name}: ${named.message}` })
+        manifest.push({ set, glb: null, ...extra, models: 0, motions: 0, error: named(set, e instanceof FormatError ? e.message : `${e.name}: ${e.message}`) })
       }
     }
     opts.progress?.(list.length, list.length, 'manifest')

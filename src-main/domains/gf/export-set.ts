@@ -5,12 +5,17 @@
 import { exportGlb } from '../../../src-shared/export/gltf'
 import type { GfSet } from '../../../src-shared/formats/gf/gf-set'
 import { buildGfScene, type GfSceneResult } from '../../../src-shared/formats/gf/scene'
+import type { TextureOverride } from '../../../src-shared/formats/gf/scene-materials'
 import type { GfLod } from '../../../src-shared/formats/gf/set-models'
 
 export interface SetExportOptions {
   lod?: GfLod
   motions?: boolean
   name?: string
+  /** Pixels to write instead of stored textures (pending replacements). */
+  textureOverride?: TextureOverride
+  /** Throw on the first unreadable motion (default true, the CLI's rule); false lists it as a warning. */
+  strictMotions?: boolean
 }
 
 export interface SetExport {
@@ -20,7 +25,7 @@ export interface SetExport {
 
 export async function exportSetGlb(set: GfSet, opts: SetExportOptions = {}): Promise<SetExport> {
   // buildGfScene has checked the scene (sceneProblems) and names the model in its error.
-  const result = buildGfScene(set, { lod: opts.lod, motions: opts.motions, strictMotions: true, name: opts.name })
+  const result = buildGfScene(set, { lod: opts.lod, motions: opts.motions, strictMotions: opts.strictMotions ?? true, name: opts.name, textureOverride: opts.textureOverride })
   const glb = await exportGlb(result.scene, { skipValidation: true, generator: 'Modbench (GF set)' })
   return { glb, result }
 }

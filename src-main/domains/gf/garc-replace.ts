@@ -10,13 +10,15 @@ import { guardOutput } from './output-guard'
 import { pngReplacements, replacedLine, replacedRows } from './replace-args'
 import { repackSetInMemory, sha256 } from './repack'
 import { loadSet } from './set-folder'
+import { missingMembers } from './set-cli'
 
 export async function replaceInArchive(ctx: CommandContext, src: { file: string; set: number }, args: { file: string; entry: number; png: string }[], effort: 'fast' | 'normal' | 'high'): Promise<number> {
   const arg = ctx.positionals[0]!
   const { out, flag } = archiveOutput(ctx, src.file)
-  await guardOutput(out, [src.file, ...args.map((a) => a.png)], ctx.values.force === true, flag)
+  const pngFolder = ctx.values['png-folder'] as string | undefined // its PNGs are inputs too
+  await guardOutput(out, [src.file, ...(pngFolder ? [pngFolder] : []), ...args.map((a) => a.png)], ctx.values.force === true, flag)
   const set = await loadSet(arg, { lenient: true })
-  if (set.missing.length) ctx.err(`warning: ${arg}: ${set.missing.join(', ')} empty in the archive`)
+  if (set.missing.length) ctx.err(`warning: ${missingMembers(arg, set.missing)} empty in the archive`)
   const reps = await pngReplacements(args)
   const bar = ctx.progress('repack')
   const files = new Map<string, { changed: boolean; size: number; sha256: string }>()
@@ -39,7 +41,7 @@ export async function replaceInArchive(ctx: CommandContext, src: { file: string;
     ctx.printJson({ out, set: src.set, files: [...files].map(([file, f]) => ({ file, ...f })), replaced })
     return 0
   }
-  for (const r of replaced) ctx.out(replacedLine(r))
+  for (const r of replaced) ctx.out(replacedLine(r, arg))
   ctx.out(`wrote ${out} (set ${src.set}: ${[...files.values()].filter((f) => f.changed).length} file(s) changed)`)
   return 0
 }

@@ -1,21 +1,21 @@
 import * as path from 'node:path'
 import { promises as fsp } from 'node:fs'
 import type { Handlers, ServiceContext } from '../../services/context'
-import type { GfImageInput, GfProgress, GfTextureInfo } from '../../../src-shared/api/gf'
+import type { GfProgress, GfTextureInfo } from '../../../src-shared/api/gf'
 import { loadSet } from './set-folder'
-import { decodePng, readPng, encodePng, type RgbaImage } from './png'
+import { allowSet, setStamp } from './set-access'
+import { fit, image, replacementsOf } from './replacement-images'
+import { encodePng } from './png'
 import { extractSetPngs, repackSetToFolder } from './repack'
 import { writeFileAtomic } from '../../node/atomic'
 import { NEW_FOLDER, appConsent, guardOutput } from '../../node/output-guard'
 import { findTexture, listTextures, type GfSet, type GfTextureRef } from '../../../src-shared/formats/gf/gf-set'
 import { decodeGfTexture } from '../../../src-shared/formats/gf/texture'
-import { reencodeTexture, type TextureReplacement } from '../../../src-shared/formats/gf/replace'
-import { resizeBilinear } from '../../../src-shared/formats/pica/image'
+import { reencodeTexture } from '../../../src-shared/formats/gf/replace'
 import { isEtc } from '../../../src-shared/formats/pica/texture-format'
 import { reencodeOffThread } from './reencode-worker'
 import { asJob } from './jobs'
-import { scanPngFolder } from './png-folder'
-import { matchPngs } from '../../../src-shared/formats/gf/png-names'
+import { matchSetFolder } from './png-folder'
 
 function info(t: GfTextureRef, set: GfSet): GfTextureInfo {
   const f = set.files.find((x) => x.file === t.file)!
@@ -27,43 +27,18 @@ function info(t: GfTextureRef, set: GfSet): GfTextureInfo {
 type LoadedSet = Awaited<ReturnType<typeof loadSet>>
 const cache = new Map<string, { stamp: string; set: LoadedSet }>()
 
-/** Size and mtime of the set files: a cached parse is reused while they are unchanged. */
-async function stampOf(dir: string): Promise<string> {
-  const names = await fsp.readdir(dir).catch(() => [] as string[])
-  const parts: string[] = []
-  for (const n of names.filter((x) => /^[0-8]\.bin$/i.test(x)).sort()) {
-    const st = await fsp.stat(path.join(dir, n)).catch(() => null)
-    if (st) parts.push(`${n}:${st.size}:${st.mtimeMs}`)
-  }
-  return parts.join('|')
-}
-
-/** Loads (or reuses) a parsed set; the thumbnails of a grid ask for the same set many times. */
-async function openSet(ctx: ServiceContext, set: string, lenient = false): Promise<LoadedSet> {
-  const dir = ctx.allowPath(set, 'read')
-  const key = `${lenient ? 'L' : 'S'}${dir}`
-  const stamp = await stampOf(dir)
+/** Loads (or reuses) a parsed set (a folder or `ARCHIVE#N`); the thumbnails of a grid ask for the same set many times. */
+export async function openSet(ctx: ServiceContext, set: string, lenient = false): Promise<LoadedSet> {
+  const allowed = allowSet(ctx, set)
+  const key = `${lenient ? 'L' : 'S'}${allowed.set}`
+  const stamp = await setStamp(allowed)
   const hit = cache.get(key)
   if (hit && hit.stamp === stamp) return hit.set
-  const loaded = await loadSet(dir, { lenient })
+  const loaded = await loadSet(allowed.set, { lenient })
   cache.delete(key)
   cache.set(key, { stamp, set: loaded })
   while (cache.size > 4) cache.delete(cache.keys().next().value!)
   return loaded
-}
-
-async function image(ctx: ServiceContext, input: GfImageInput): Promise<RgbaImage & { name: string }> {
-  if (input.png) return { ...decodePng(input.png, 'dropped PNG'), name: 'dropped PNG' }
-  if (input.path) return { ...(await readPng(ctx.allowPath(input.path, 'read'))), name: input.path }
-  throw new Error('no image given (png bytes or path)')
-}
-
-/** Fits an image to the texture size: as is, resampled (with a warning), or an error. */
-function fit(img: RgbaImage & { name: string }, w: number, h: number, resize: boolean, warnings: string[]): { rgba: Uint8Array; resized: boolean } {
-  if (img.width === w && img.height === h) return { rgba: img.rgba, resized: false }
-  if (!resize) throw new Error(`${img.name} is ${img.width}×${img.height}; the texture is ${w}×${h}`)
-  warnings.push(`${img.name} is ${img.width}×${img.height}; resampled to ${w}×${h}`)
-  return { rgba: resizeBilinear(img.rgba, img.width, img.height, w, h), resized: true }
 }
 
 function emitProgress(ctx: ServiceContext, p: GfProgress): void {
@@ -101,14 +76,7 @@ export const gfHandlers: Handlers = {
   'gf:repack': async (req, ctx) => {
     const set = await openSet(ctx, req.set)
     const out = ctx.allowPath(req.out, 'write')
-    const reps: TextureReplacement[] = []
-    const warnings: string[] = []
-    for (const r of req.replacements) {
-      const t = findTexture(set, r.file, r.entry)
-      const img = await image(ctx, r)
-      const { rgba } = fit(img, t.header.width, t.header.height, req.resize ?? false, warnings)
-      reps.push({ file: r.file, entry: r.entry, rgba, width: t.header.width, height: t.header.height, source: img.name })
-    }
+    const reps = await replacementsOf(ctx, set, req.replacements, req.resize ?? false, [])
     const jobId = req.jobId ?? `gf-repack-${Date.now()}`
     // cancellable through gf:cancelJob; the folder is written atomically, so a cancel leaves none
     const res = await asJob(jobId, (signal) => repackSetToFolder(set, out, reps, { signal, consent: NEW_FOLDER, progress: (done, total, detail) => emitProgress(ctx, { jobId, done, total, detail }) }))
@@ -118,17 +86,16 @@ export const gfHandlers: Handlers = {
   'gf:matchFolder': async (req, ctx) => {
     const set = await openSet(ctx, req.set, true)
     const dir = ctx.allowPath(req.folder, 'read')
-    const { pngs, unreadable } = await scanPngFolder(dir)
-    const report = matchPngs(listTextures(set).map((t) => info(t, set)), pngs)
-    return { folder: dir, ...report, matched: report.matched.map((m) => ({ ...m, path: path.join(dir, ...m.png.split('/')) })), unreadable }
+    const report = await matchSetFolder(set, dir)
+    return { folder: dir, ...report, matched: report.matched.map((m) => ({ ...m, path: path.join(dir, ...m.png.split('/')) })) }
   },
   'gf:exportPng': async (req, ctx) => {
     const set = await openSet(ctx, req.set)
     const t = findTexture(set, req.file, req.entry)
     const out = ctx.allowPath(req.out.toLowerCase().endsWith('.png') ? req.out : `${req.out}.png`, 'write', { overwrite: req.overwrite })
-    guardOutput({ out, inputs: [set.dir], ...appConsent(req.overwrite) })
+    guardOutput({ out, inputs: [set.dir, ...set.inputs], ...appConsent(req.overwrite) })
     await fsp.mkdir(path.dirname(out), { recursive: true })
-    await writeFileAtomic(out, encodePng(decodeGfTexture(t.bytes, t.header), t.header.width, t.header.height))
+    await writeFileAtomic(out, encodePng(decodeGfTexture(t.bytes, t.header), t.header.width, t.header.height), set.inputs)
     return { path: out }
   },
   'gf:exportAll': async (req, ctx) => {

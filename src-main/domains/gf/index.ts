@@ -9,7 +9,7 @@ export const gfNode = defineNodeDomain({
   folderDetectors: gfFolderDetectors,
   cli: { groups: ['gf'], load: async () => [...(await import('./commands')).gfCommands, ...(await import('./model-cli')).gfModelCommands, ...(await import('./garc-commands')).gfGarcCommands] },
   handlers: {
-    channels: ['gf:textures', 'gf:texture', 'gf:previewReplace', 'gf:repack', 'gf:matchFolder', 'gf:exportPng', 'gf:exportAll', 'gf:model', 'gf:exportSets', 'gf:cancelJob'],
+    channels: ['gf:textures', 'gf:texture', 'gf:previewReplace', 'gf:repack', 'gf:matchFolder', 'gf:exportPng', 'gf:exportAll', 'gf:model', 'gf:exportGlb', 'gf:writeMod', 'gf:exportSets', 'gf:cancelJob'],
     load: async () => {
       const [{ gfHandlers }, { gfModelHandlers }, { handlersNamingSetFolder }] = await Promise.all([import('./handlers'), import('./model-handlers'), import('./set-folder')])
       return handlersNamingSetFolder({ ...gfHandlers, ...gfModelHandlers })

@@ -2,6 +2,5 @@
 import type { Command } from '../../cli/command'
 import { gfExportAllCommand, gfExportCommand } from './export-commands'
 import { gfModelsCommand, gfMotionsCommand } from './model-commands'
-import { namingSetFolder } from './set-folder'
 
-export const gfModelCommands: Command[] = [...[gfModelsCommand, gfMotionsCommand, gfExportCommand].map(namingSetFolder), gfExportAllCommand]
+export const gfModelCommands: Command[] = [gfModelsCommand, gfMotionsCommand, gfExportCommand, gfExportAllCommand]

@@ -6,7 +6,8 @@
 import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
 import { Reader } from '../../../src-shared/binary/reader'
-import type { PngMatchFile } from '../../../src-shared/formats/gf/png-names'
+import { matchPngs, type PngMatchFile, type PngMatchReport } from '../../../src-shared/formats/gf/png-names'
+import { listTextures, type GfSet } from '../../../src-shared/formats/gf/gf-set'
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 /** A folder with more PNGs than this is not a texture folder (stops a scan of a whole drive). */
@@ -68,4 +69,13 @@ export async function scanPngFolder(dir: string): Promise<PngFolder> {
     }
   }
   return out
+}
+
+export type SetFolderMatch = PngMatchReport & { unreadable: PngFolder['unreadable'] }
+
+/** Scans `dir` and matches its PNGs to the textures of `set` by name (png-names.ts). */
+export async function matchSetFolder(set: GfSet, dir: string): Promise<SetFolderMatch> {
+  const { pngs, unreadable } = await scanPngFolder(dir)
+  const textures = listTextures(set).map((t) => ({ file: t.file, entry: t.entry, name: t.header.name, width: t.header.width, height: t.header.height }))
+  return { ...matchPngs(textures, pngs), unreadable }
 }

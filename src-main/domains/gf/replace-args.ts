@@ -1,5 +1,6 @@
 /** What `gf replace` does with its arguments and results, for a set folder and for GARC#N alike. */
 import type { ReplacementReport, TextureReplacement } from '../../../src-shared/formats/gf/replace'
+import * as path from 'node:path'
 import { readPng } from './png'
 
 /** Each `--texture FILE:ENTRY=PNG` with its PNG read. */
@@ -17,7 +18,7 @@ export function replacedRows(report: readonly ReplacementReport[]): (Omit<Replac
   return report.map((r) => ({ ...r, psnr: Number.isFinite(r.psnr) ? Math.round(r.psnr * 100) / 100 : null }))
 }
 
-/** One line per replaced texture, for the plain output. */
-export function replacedLine(r: ReturnType<typeof replacedRows>[number]): string {
-  return `${r.file} entry ${r.entry} ${r.name}: ${r.format} ${r.width}×${r.height}, PSNR ${r.psnr === null ? 'exact' : `${r.psnr} dB`}`
+/** One line per replaced texture, for the plain output; the file named with its set as given (`set1/1.bin`). */
+export function replacedLine(r: ReturnType<typeof replacedRows>[number], set: string): string {
+  return `${path.join(set, r.file)} entry ${r.entry} ${r.name}: ${r.format} ${r.width}×${r.height}, PSNR ${r.psnr === null ? 'exact' : `${r.psnr} dB`}`
 }

@@ -9,7 +9,6 @@ import { FormatError, LimitError } from '../../../src-shared/binary/errors'
 import { GF_SET_FILES, parseGfSet, type GfSet, type ParseOptions } from '../../../src-shared/formats/gf/gf-set'
 import { safeName } from '../../../src-shared/formats/gf/png-names'
 import { parseGarcSetArg } from '../../../src-shared/formats/gf/garc-set'
-import type { Command } from '../../cli/command'
 import type { Handlers, ServiceContext } from '../../services/context'
 
 export interface SetFolder {
@@ -98,20 +97,6 @@ export function setFolderError(dir: string, e: unknown): unknown {
   }
   if (e instanceof Error && e.constructor === Error && inSetFolder(dir, e.message) !== e.message) return new Error(inSetFolder(dir, e.message))
   return e
-}
-
-/** A set command's errors name the set folder with the file (`SET/1.bin: …`, not `1.bin: …`). */
-export function namingSetFolder(c: Command): Command {
-  return {
-    ...c,
-    async run(ctx) {
-      try {
-        return await c.run(ctx)
-      } catch (e) {
-        throw setFolderError(ctx.positionals[0]!, e)
-      }
-    },
-  }
 }
 
 /** The app's set handlers: an error names the request's set folder with the file, as the CLI's do. */

@@ -17,6 +17,7 @@ import {
 } from '../../../src-shared/formats/re'
 import type { Mot } from '../../../src-shared/formats/re/mot'
 import { loadMotionFile, loadPoseFile, pickPose, savePoseMotlist } from './files'
+import { loadSkeletonSource } from './skeleton-files'
 import { writeFileAtomic } from '../../node/atomic'
 import { FormatError } from '../../../src-shared/binary'
 
@@ -122,13 +123,15 @@ const sample: Command = {
 const pose2motlist: Command = {
   name: 're pose2motlist',
   summary: 'build a game-loadable motlist holding one pose from an EMV Poser JSON and a template',
-  usage: 're pose2motlist --template FILE --pose POSE.json [--pose-name NAME] --out OUT [--force] [--order YXZ] [--id N] [--frames F] [--positions] [--json]',
+  usage: 're pose2motlist --template FILE --pose POSE.json [--pose-name NAME] [--skeleton SKEL] --out OUT [--force] [--order YXZ] [--id N] [--frames F] [--positions] [--json]',
   help: [
     'Skeleton and reference data come from the template motlist/mot; rotations from the pose\'s _LocalEulerAngle values.',
     'OUT keeps the template\'s version suffix (name.motlist.663). Bones the template lacks are reported on stderr and ignored.',
     `--order: Euler order of _LocalEulerAngle, R = Ra·Rb·Rc (default ${DEFAULT_EULER_ORDER}: R = Ry·Rx·Rz; not yet confirmed in game).`,
     '--id: motion ID of the entry (default 0). --frames: last key frame F, keys at [0, F] (default 1).',
     '--positions: also write the pose\'s _LocalPosition values as translation tracks (default: reference translations).',
+    '--skeleton SKEL (a .mesh.* or a mot/motlist with bone headers): the bones of a template without bone headers (game',
+    'motlists); the output keeps the template\'s layout, bone headers absent where they were.',
     'JSON: {"out","version","motVersion","pose","bones","posed","tracks","unknownBones":[…],"size"}',
   ].join('\n'),
   options: {
@@ -140,6 +143,7 @@ const pose2motlist: Command = {
     id: { type: 'string' },
     frames: { type: 'string' },
     positions: { type: 'boolean' },
+    skeleton: { type: 'string' },
     ...forceOption,
   },
   positionals: { min: 0, max: 0 },
@@ -153,15 +157,17 @@ const pose2motlist: Command = {
     const frames = intOption(ctx, 'frames', 1)!
     if (frames < 1 || frames > 254) throw new UsageError('--frames takes a whole number from 1 to 254')
     const poseName = typeof ctx.values['pose-name'] === 'string' ? (ctx.values['pose-name'] as string) : undefined
+    const skeletonPath = typeof ctx.values.skeleton === 'string' ? ctx.values.skeleton : undefined
     const poses = await loadPoseFile(posePath)
     const pose = pickPose(poses, poseName, posePath)
+    const skeleton = skeletonPath === undefined ? undefined : (await loadSkeletonSource(skeletonPath)).bones
     const res = await savePoseMotlist({
       templatePath: template,
       out,
       emv: pose,
       order,
-      options: { motNumber, frames, usePositions: ctx.values.positions === true },
-      protect: [posePath],
+      options: { motNumber, frames, usePositions: ctx.values.positions === true, skeleton },
+      protect: [posePath, ...(skeletonPath ? [skeletonPath] : [])],
       consent: { force: ctx.values.force === true },
     })
     warnAll(ctx, res.warnings)

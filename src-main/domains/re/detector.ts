@@ -3,12 +3,15 @@
  * - `.motlist.*` / `.mot.*` by magic at +4 ('mlst' / 'mot '), version from the header (the name
  *   suffix is only a fallback hint) → source kind `re-motlist` / `re-mot`; assets: the file
  *   (`re-motlist` / `re-mot`) with one `re-motion` child per MotionIDs entry.
+ * - `.mesh.*` (mesh-detector.ts) → `re-mesh`; motlists and meshes carry the character ID of the
+ *   game's folder naming (`character` in the metadata and tags, src-shared/formats/re/character.ts).
  * - EMV Poser JSON (`{"Pose": {"Joint": {"_LocalEulerAngle": "vec:…"}}}`) → `emv-pose`, with one
  *   `emv-pose-entry` child per named pose.
  */
 import * as path from 'node:path'
 import type { AssetDraft, DetectInput, FileDetector, FolderDetector } from '../../indexer/detector'
-import { readMotionFile, describeMotionFile, sniffMotionFile, versionFromName, parseEmvPoses } from '../../../src-shared/formats/re'
+import { readMotionFile, describeMotionFile, sniffMotionFile, versionFromName, parseEmvPoses, reCharacterId } from '../../../src-shared/formats/re'
+import { reMeshDetector } from './mesh-detector'
 
 const MOTION_NAME = /\.(motlist|mot)\.\d+$/i
 const EMV_PROPERTY = /"_Local(EulerAngle|Position|Scale)"\s*:\s*"vec:/
@@ -25,6 +28,8 @@ export const reMotionDetector: FileDetector = {
     const suffix = versionFromName(input.name)
     const base = path.basename(input.path)
     const skeleton = f.kind === 'motlist' ? f.motlist.skeleton : f.mot.bones
+    // the character of the folder naming: its meshes carry the same ID (character.ts)
+    const character = reCharacterId(input.path)
     const assets: AssetDraft[] = [
       {
         key: 'file',
@@ -36,9 +41,10 @@ export const reMotionDetector: FileDetector = {
           ...(info.motVersion ? { motVersion: info.motVersion } : {}),
           motions: info.motions.length,
           bones: skeleton?.length ?? 0,
+          ...(character ? { character } : {}),
           ...(info.warnings ? { warnings: info.warnings } : {}),
         },
-        tags: ['re', 'motion', kind, `${f.kind} ${info.version}`],
+        tags: ['re', 'motion', kind, `${f.kind} ${info.version}`, ...(character ? [character] : [])],
       },
     ]
     for (const m of info.motions) {
@@ -95,5 +101,5 @@ export const emvPoseDetector: FileDetector = {
   },
 }
 
-export const reFileDetectors: FileDetector[] = [reMotionDetector, emvPoseDetector]
+export const reFileDetectors: FileDetector[] = [reMotionDetector, reMeshDetector, emvPoseDetector]
 export const reFolderDetectors: FolderDetector[] = []

@@ -32,7 +32,8 @@ export interface LoadedMotionFile {
   warnings: string[]
 }
 
-async function readBytes(p: string): Promise<Uint8Array> {
+/** A file's bytes; a missing file or a folder is a FormatError naming the path. */
+export async function readBytes(p: string): Promise<Uint8Array> {
   try {
     const b = await fsp.readFile(p)
     return new Uint8Array(b.buffer, b.byteOffset, b.byteLength)

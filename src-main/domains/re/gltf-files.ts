@@ -9,9 +9,11 @@ import * as path from 'node:path'
 import { FormatError, inFile } from '../../../src-shared/binary'
 import { exportGlb } from '../../../src-shared/export/gltf'
 import { readGltfAnimations, type GltfAnimations } from '../../../src-shared/export/gltf-read'
-import { motionFileScene, importAnimation, templateSkeleton, importOutputName, type ImportOptions, type ImportResult, type MotionFileScene } from '../../../src-shared/formats/re'
-import { buildModZip, type ModInfo } from '../../../src-shared/formats/re/fluffy-mod'
+import { motionFileScene, importAnimation, templateSkeleton, importOutputName, type ImportOptions, type ImportResult, type MotionFileScene, type MotBone } from '../../../src-shared/formats/re'
+import { importInto } from '../../../src-shared/formats/re/gltf-into'
+import { buildModZip, checkGamePath, checkModFile, type ModInfo } from '../../../src-shared/formats/re/fluffy-mod'
 import { loadMotionFile, type LoadedMotionFile } from './files'
+import { loadSkeletonSource, motionSceneWithSkeletonFile } from './skeleton-files'
 import { writeFileAtomic, writeNewFileAtomic } from '../../node/atomic'
 import { guardOutput, type OutputConsent } from '../../node/output-guard'
 
@@ -48,13 +50,21 @@ export async function motionScene(file: string, motion?: number | 'none'): Promi
   return { loaded, built }
 }
 
+export interface ExportSkeletonOptions {
+  /** `--skeleton SKEL`: a `.mesh.*` or a mot/motlist with bone headers (spec §15.10). */
+  skeleton?: string
+  /** `--no-mesh`: leave a SKEL mesh's geometry out. */
+  noMesh?: boolean
+}
+
 /** motlist/mot → .glb at `out` (spec §10.9); `motion` picks one motion index. */
-export async function exportMotionGlb(file: string, out: string, motion?: number, consent: OutputConsent = {}): Promise<ExportResult> {
-  guardOutput({ out, inputs: [file], ...consent })
-  const { loaded, built } = await motionScene(file, motion)
+export async function exportMotionGlb(file: string, out: string, motion?: number, opts: ExportSkeletonOptions = {}, consent: OutputConsent = {}): Promise<ExportResult> {
+  const inputs = [file, opts.skeleton]
+  guardOutput({ out, inputs, ...consent })
+  const { loaded, built } = await motionSceneWithSkeletonFile(file, opts.skeleton, motion, opts.noMesh)
   const glb = await exportGlb(built.scene, { generator: 'Modbench re export' })
   await prepareOut(out)
-  guardOutput({ out, inputs: [file], ...consent }) // a file may have appeared meanwhile
+  guardOutput({ out, inputs, ...consent }) // a file may have appeared meanwhile
   await writeFileAtomic(out, glb)
   return { path: out, bytes: glb.byteLength, built, warnings: [...loaded.warnings, ...built.warnings] }
 }
@@ -78,9 +88,15 @@ export async function loadGltf(file: string): Promise<GltfAnimations> {
 }
 
 export interface ImportRequest extends ImportOptions {
+  /** The template (`--template`), or with `into` the original whose mots the animations replace (`--into`). */
   template: string
+  into?: boolean
   gltf: string
   out: string
+  /** Picks the animations from the glTF's names before the import (the CLI refuses an unclear choice there). */
+  choose?: (names: string[]) => ImportOptions['animations']
+  /** `--skeleton SKEL` for a target without bone headers. */
+  skeletonFile?: string
 }
 
 export interface ImportFileResult extends Omit<ImportResult, 'bytes'> {
@@ -88,20 +104,22 @@ export interface ImportFileResult extends Omit<ImportResult, 'bytes'> {
   size: number
 }
 
-/** glTF + template → the motlist/mot bytes (nothing written); `animations` names the glTF's. */
-export async function buildGltfImport(req: Omit<ImportRequest, 'out'>): Promise<{ result: ImportResult; animations: string[] }> {
+/** glTF + template (or ORIGINAL with `into`) → the motlist/mot bytes (nothing written); `animations` names the glTF's. */
+export async function buildGltfImport(req: Omit<ImportRequest, 'out'>): Promise<{ result: ImportResult; animations: string[]; skeleton: MotBone[] }> {
   const t = await loadMotionFile(req.template)
-  inFile(req.template, () => templateSkeleton(t.file))
+  const skeleton = req.skeletonFile === undefined ? req.skeleton : (await loadSkeletonSource(req.skeletonFile)).bones
+  const bones = inFile(req.template, () => templateSkeleton(t.file, skeleton))
   const g = await loadGltf(req.gltf)
-  const result = inFile(req.gltf, () => importAnimation(t.file, g, req))
+  const animations = req.choose ? req.choose(g.animations.map((a) => a.name)) : req.animations
+  const result = inFile(req.gltf, () => (req.into ? importInto(t.file, t.bytes, g, { animations, tolerance: req.tolerance, file: req.template, skeleton }) : importAnimation(t.file, g, { ...req, animations, skeleton })))
   result.warnings.unshift(...t.warnings, ...g.warnings)
-  return { result, animations: g.animations.map((a) => a.name) }
+  return { result, animations: g.animations.map((a) => a.name), skeleton: bones }
 }
 
 /** Writes a built import at `out` with the template's suffix (inputs protected). */
-export async function writeGltfImport(r: ImportResult, req: Pick<ImportRequest, 'template' | 'gltf' | 'out'>, consent: OutputConsent = {}): Promise<ImportFileResult> {
+export async function writeGltfImport(r: ImportResult, req: Pick<ImportRequest, 'template' | 'gltf' | 'out' | 'skeletonFile'>, consent: OutputConsent = {}): Promise<ImportFileResult> {
   const outPath = importOutputName(req.out, r.kind, r.version)
-  guardOutput({ out: outPath, inputs: [req.template, req.gltf], ...consent })
+  guardOutput({ out: outPath, inputs: [req.template, req.gltf, req.skeletonFile], ...consent })
   await prepareOut(outPath)
   await writeFileAtomic(outPath, r.bytes)
   const { bytes, ...rest } = r
@@ -116,21 +134,24 @@ export async function importGltfMotion(req: ImportRequest, consent: OutputConsen
 export interface PackModRequest extends ModInfo {
   file: string
   gamePath: string
+  /** A PNG file, or its bytes (`screenshotPng`, the app's view). */
   screenshot?: string
+  screenshotPng?: Uint8Array
   out: string
 }
 
-/** FILE (+ screenshot) → a Fluffy mod zip at a new path `out`. */
+/** FILE (+ screenshot) → a Fluffy mod zip at a new path `out`; FILE checked against its name and the game path first. */
 export async function packMod(req: PackModRequest, consent: OutputConsent = {}): Promise<{ path: string; size: number; entries: string[]; gamePath: string }> {
   const inputs = [req.file, req.screenshot]
   guardOutput({ out: req.out, inputs, ...consent })
   const data = await readInput(req.file)
-  const screenshot = req.screenshot ? await readInput(req.screenshot) : undefined
+  checkModFile(req.file, path.basename(req.file), checkGamePath(req.gamePath, path.basename(req.file)), data)
+  const screenshot = req.screenshot ? await readInput(req.screenshot) : req.screenshotPng
   let zip
   try {
     zip = buildModZip({ ...req, fileName: path.basename(req.file), data, screenshot })
   } catch (e) {
-    if (screenshot && /screenshot/.test((e as Error).message)) throw new FormatError((e as Error).message, { file: req.screenshot, structure: 'PNG signature', offset: 0 })
+    if (screenshot && /screenshot/.test((e as Error).message)) throw new FormatError((e as Error).message, { file: req.screenshot ?? 'the view capture', structure: 'PNG signature', offset: 0 })
     throw e
   }
   await prepareOut(req.out)

@@ -19,21 +19,12 @@ import {
 import { loadMotionFile, loadPoseFile, savePoseMotlist } from './files'
 import { writeFileAtomic } from '../../node/atomic'
 import { appConsent, guardOutput } from '../../node/output-guard'
+import { skeletonArrays } from './skeleton-arrays'
+import { editingBones } from './mesh-services'
+import { loadSkeletonSource, motionSceneWithSkeletonFile } from './skeleton-files'
 
 /** The folder Save As… starts in (last save, else last template). In memory for the session. */
 let lastFolder: string | null = null
-
-function skeletonArrays(bones: MotBone[]): ReSkeleton {
-  const n = bones.length
-  const s: ReSkeleton = { names: bones.map((b) => b.name), parents: new Int32Array(n), hashes: new Uint32Array(n), translations: new Float64Array(n * 3), rotations: new Float64Array(n * 4) }
-  bones.forEach((b, i) => {
-    s.parents[i] = b.parent
-    s.hashes[i] = b.hash
-    s.translations.set(b.translation, i * 3)
-    s.rotations.set(quatCanonical(b.rotation), i * 4)
-  })
-  return s
-}
 
 function poseMaps(p: RePoseRotations): { rotations: Map<string, Quat>; positions: Map<string, Vec3> } {
   if (p.rotations.length !== p.bones.length * 4) throw new Error(`pose "${p.name}": ${p.bones.length} bones but ${p.rotations.length / 4} rotations`)
@@ -67,8 +58,9 @@ export const reHandlers: Handlers = {
     }
   },
   're:sampleMotion': async (req, ctx) => {
-    const f = await loadMotionFile(ctx.allowPath(req.path, 'read'))
-    const bones = skeletonOf(f.file) ?? []
+    const file = ctx.allowPath(req.path, 'read')
+    const f = await loadMotionFile(file)
+    const bones = await editingBones(f.file, file, req.skeleton === undefined ? undefined : ctx.allowPath(req.skeleton, 'read'))
     const m = motionsOf(f.file)[req.motion]
     if (!m?.mot) throw new Error(`motion ${req.motion} does not exist or has no mot`)
     const s = sampleMot(m.mot, bones, req.frame)
@@ -88,7 +80,15 @@ export const reHandlers: Handlers = {
     return { rotations, translations, animated }
   },
   're:motionScene': async (req, ctx) => {
-    const f = await loadMotionFile(ctx.allowPath(req.path, 'read'))
+    const file = ctx.allowPath(req.path, 'read')
+    if (req.skeleton !== undefined) {
+      // with the character's mesh skinned over the bones (re export --skeleton's scene)
+      const { loaded, built } = await motionSceneWithSkeletonFile(file, ctx.allowPath(req.skeleton, 'read'), req.motion)
+      const own = skeletonOf(loaded.file)
+      const n = own && own.length ? own.length : built.boneNodes.length
+      return { scene: built.scene, boneNodes: built.boneNodes.slice(0, n), warnings: [...loaded.warnings, ...built.warnings] }
+    }
+    const f = await loadMotionFile(file)
     const m = motionsOf(f.file)[req.motion]
     if (!m?.mot) throw new Error(`motion ${req.motion} does not exist or has no mot`)
     const built = motionFileScene(f.file, { motion: req.motion })
@@ -101,12 +101,14 @@ export const reHandlers: Handlers = {
   're:savePose': async (req, ctx) => {
     const template = ctx.allowPath(req.template, 'read')
     const out = ctx.allowPath(req.out, 'write', { overwrite: req.overwrite })
+    const skeleton = req.skeleton === undefined ? undefined : (await loadSkeletonSource(ctx.allowPath(req.skeleton, 'read'))).bones
     const res = await savePoseMotlist({
       templatePath: template,
       out,
       consent: appConsent(req.overwrite),
       bones: { name: req.pose.name, ...poseMaps(req.pose) },
-      options: { motNumber: req.motNumber, frames: req.frames, usePositions: req.usePositions },
+      options: { motNumber: req.motNumber, frames: req.frames, usePositions: req.usePositions, skeleton },
+      protect: req.skeleton === undefined ? [] : [req.skeleton],
     })
     ctx.grantPath(res.path)
     lastFolder = path.dirname(res.path)

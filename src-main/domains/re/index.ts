@@ -9,10 +9,10 @@ export const reNode = defineNodeDomain({
   folderDetectors: reFolderDetectors,
   cli: {
     groups: ['re'],
-    load: () => Promise.all([import('./commands'), import('./gltf-commands')]).then(([m, g]) => [...m.reCommands, ...g.reGltfCommands]),
+    load: () => Promise.all([import('./commands'), import('./gltf-commands'), import('./mesh-commands')]).then(([m, g, k]) => [...m.reCommands, ...g.reGltfCommands, ...k.reMeshCommands]),
   },
   handlers: {
-    channels: ['re:openTemplate', 're:sampleMotion', 're:motionScene', 're:openPose', 're:savePose', 're:exportPose', 're:lastFolder', 're:exportGlb', 're:importGltf', 're:modGamePath', 're:packMod'],
-    load: () => Promise.all([import('./handlers'), import('./gltf-services')]).then(([m, g]) => ({ ...m.reHandlers, ...g.reGltfHandlers })),
+    channels: ['re:openTemplate', 're:sampleMotion', 're:motionScene', 're:openPose', 're:savePose', 're:exportPose', 're:lastFolder', 're:exportGlb', 're:importGltf', 're:modGamePath', 're:packMod', 're:findMesh', 're:openMesh'],
+    load: () => Promise.all([import('./handlers'), import('./gltf-services'), import('./mesh-services')]).then(([m, g, k]) => ({ ...m.reHandlers, ...g.reGltfHandlers, ...k.reMeshHandlers })),
   },
 })

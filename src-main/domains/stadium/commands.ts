@@ -9,26 +9,42 @@ function warnRom(ctx: CommandContext, sr: { file: string; warnings: string[] }):
   for (const w of sr.warnings) ctx.err(`warning: ${w.startsWith(sr.file) ? w : `${sr.file}: ${w}`}`)
 }
 
+/**
+ * Models that failed, one stderr line each naming the ROM and the model file, then a count: the
+ * batch convention of CLI.md (`gf export-all`): the rest go on, exit 1 when any failed.
+ */
+function reportFailed(ctx: CommandContext, command: string, rom: string, items: readonly { file: number; error?: string }[]): number {
+  const bad = items.filter((r) => r.error !== undefined)
+  // the readers' messages name the ROM and the model file already (`ROM [model file 1]: …`)
+  for (const r of bad) ctx.err(`modbench ${command}: error: ${r.error!.startsWith(rom) ? r.error : `${rom}: model file ${r.file}: ${r.error}`}`)
+  if (bad.length) ctx.err(`${bad.length} of ${items.length} models failed (listed above)`)
+  return bad.length
+}
+
 /** `modbench stadium …` commands (see ../shared/CLI.md, "Pokémon Stadium ROM"). */
 
 const list: Command = {
   name: 'stadium list',
   summary: 'list the battle models of a Pokémon Stadium ROM (species, bones, animations, eye animations)',
   usage: 'stadium list ROM [--json]',
-  help: 'ROM is a Pokémon Stadium (US 1.0) image in .z64, .v64 or .n64 byte order; other images whose header names Pokémon Stadium open with the US layout (unverified).\nJSON: [{"file","species","name","slug","bones","animations","textureAnimations"}]',
+  help: 'ROM is a Pokémon Stadium (US 1.0) image in .z64, .v64 or .n64 byte order; other images whose header names Pokémon Stadium open with the US layout (unverified).\nA model that cannot be read is listed with its "error" (counts 0) and the rest go on; exit 1 when any failed.\nJSON: [{"file","species","name","slug","bones","animations","textureAnimations","error"?}]',
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const { readStadiumRom, listModels } = await romFile()
     const sr = await readStadiumRom(ctx.positionals[0]!)
     warnRom(ctx, sr)
     const rows = listModels(sr, ctx.signal)
+    const failed = reportFailed(ctx, 'stadium list', sr.file, rows)
     if (ctx.json) {
       ctx.printJson(rows)
-      return 0
+      return failed ? 1 : 0
     }
     ctx.out(`${sr.file}: ${rows.length} models${sr.verified ? ' (US 1.0, verified)' : ' (unverified image)'}`)
-    for (const r of rows) ctx.out(`${String(r.file).padStart(3)}  ${r.slug.padEnd(24)} ${r.name.padEnd(16)} bones ${String(r.bones).padStart(3)}  animations ${String(r.animations).padStart(3)}  eye animations ${r.textureAnimations}`)
-    return 0
+    for (const r of rows) {
+      if (r.error) ctx.out(`${String(r.file).padStart(3)}  ${r.name}: ${r.error}`)
+      else ctx.out(`${String(r.file).padStart(3)}  ${r.slug.padEnd(24)} ${r.name.padEnd(16)} bones ${String(r.bones).padStart(3)}  animations ${String(r.animations).padStart(3)}  eye animations ${r.textureAnimations}`)
+    }
+    return failed ? 1 : 0
   },
 }
 
@@ -40,11 +56,13 @@ const exportCmd: Command = {
     'Writes the folder DIR atomically (built aside, renamed in; an existing DIR that holds anything only with --force):',
     'glb/NNN_name.glb for every model,',
     'textures/NNN_name/*.png, manifest.json and moves.json. Progress goes to stderr; Ctrl+C cancels and leaves nothing.',
+    'A model that cannot be read is left out and listed in manifest.json "failed" with its error; the others are',
+    'written and the exit code is 1. When every model fails nothing is written.',
     '--only      export only these archive file indices (0-based, comma separated)',
     '--step      STEP interpolation (bit-exact: the game samples whole frames); default LINEAR',
     '--pipeline-parity  run display lists in traversal order with the seed pipeline\'s per-DL geometry-mode reset',
     '--validate  check each glb with the Khronos glTF validator (errors fail the export)',
-    'JSON: {"out","models","files":[…]}',
+    'JSON: {"out","models","files":[…],"failed":[{"file","sourceFile","error"}]}',
   ].join('\n'),
   options: { out: { type: 'string' }, only: { type: 'string' }, step: { type: 'boolean' }, 'pipeline-parity': { type: 'boolean' }, 'no-textures': { type: 'boolean' }, validate: { type: 'boolean' }, ...forceOption },
   positionals: { min: 1, max: 1 },
@@ -84,9 +102,10 @@ const exportCmd: Command = {
       onProgress: (d, t, detail) => progress.update(d, t, detail),
     })
     progress.end()
-    if (ctx.json) ctx.printJson({ out, models: res.models, files: res.files })
-    else ctx.out(`wrote ${res.models} models to ${out} (${res.files.length} files)`)
-    return 0
+    const failed = reportFailed(ctx, 'stadium export', sr.file, res.failed)
+    if (ctx.json) ctx.printJson({ out, models: res.models, files: res.files, failed: res.failed })
+    else ctx.out(`wrote ${res.models} models to ${out} (${res.files.length} files)${failed ? `; ${failed} failed (manifest.json "failed")` : ''}`)
+    return failed ? 1 : 0
   },
 }
 

@@ -52,6 +52,6 @@ export const stadiumHandlers: Handlers = {
     const out = ctx.allowPath(req.out, 'write')
     const sr = await readStadiumRom(ctx.allowPath(source.path, 'read'))
     const res = await exportStadium(sr, out, { consent: NEW_FOLDER })
-    return { out, models: res.models, files: res.files.length }
+    return { out, models: res.models, files: res.files.length, failed: res.failed }
   },
 }

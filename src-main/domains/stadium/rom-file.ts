@@ -12,7 +12,7 @@ import { openStadiumSparse } from './rom-sparse'
 import { normaliseRom } from '../../../src-shared/formats/n64/rom'
 import { openStadiumRom, loadModel, type StadiumRom, type LoadOptions } from '../../../src-shared/formats/stadium/model'
 import { buildStadiumScene, type StadiumSceneOptions } from '../../../src-shared/formats/stadium/scene'
-import { manifestText, movesText, summarizeModel, type ModelSummary } from '../../../src-shared/formats/stadium/manifest'
+import { manifestText, movesText, summarizeModel, type FailedModel, type ModelSummary } from '../../../src-shared/formats/stadium/manifest'
 import { exportGlb, texturePng } from '../../../src-shared/export/gltf'
 import { writeDirAtomic, type FileContent } from '../../node/atomic'
 import { guardOutput, type OutputConsent } from '../../node/output-guard'
@@ -64,14 +64,26 @@ export interface ListRow {
   bones: number
   animations: number
   textureAnimations: number
+  /** Set when this model cannot be read (its counts are then 0): one bad model does not hide the rest. */
+  error?: string
+}
+
+/** The message of a model that failed, rethrowing a cancel (which is no model's fault). */
+function modelError(e: unknown, signal?: AbortSignal): string {
+  if (signal?.aborted) throw e
+  return e instanceof Error ? e.message : String(e)
 }
 
 export function listModels(sr: StadiumRom, signal?: AbortSignal): ListRow[] {
   const rows: ListRow[] = []
   for (let i = 0; i < sr.archive.entries.length; i++) {
     signal?.throwIfAborted()
-    const m = loadModel(sr, i, { geometry: false })
-    rows.push({ file: i, species: m.file < 151 ? i + 1 : m.species, name: m.name, slug: m.slug, bones: m.graph.bones.length, animations: m.animations.length, textureAnimations: m.textureAnimations.length })
+    try {
+      const m = loadModel(sr, i, { geometry: false })
+      rows.push({ file: i, species: m.file < 151 ? i + 1 : m.species, name: m.name, slug: m.slug, bones: m.graph.bones.length, animations: m.animations.length, textureAnimations: m.textureAnimations.length })
+    } catch (e) {
+      rows.push({ file: i, species: i < 151 ? i + 1 : 0, name: `file ${i} (unreadable)`, slug: '', bones: 0, animations: 0, textureAnimations: 0, error: modelError(e, signal) })
+    }
   }
   return rows
 }
@@ -93,9 +105,16 @@ export interface ExportResult {
   models: number
   files: string[]
   summaries: ModelSummary[]
+  /** Models that could not be exported, with why (also in manifest.json's `failed`). */
+  failed: FailedModel[]
 }
 
-/** Exports every model of the ROM into a new folder `outDir` (atomic: all or nothing). */
+/**
+ * Exports every model of the ROM into a new folder `outDir`, written atomically. A model that
+ * cannot be read or built is left out and listed in `failed` (and manifest.json) with its error:
+ * one bad model does not cost the others. When every model fails, nothing is written and the first
+ * error is thrown.
+ */
 export async function exportStadium(sr: StadiumRom, outDir: string, opts: ExportOptions = {}): Promise<ExportResult> {
   const guard = () => guardOutput({ out: outDir, kind: 'folder', inputs: [sr.file], ...opts.consent })
   guard()
@@ -103,16 +122,22 @@ export async function exportStadium(sr: StadiumRom, outDir: string, opts: Export
   for (const i of indices) if (!sr.archive.entries[i]) throw new FormatError(`model file ${i} does not exist (the archive has ${sr.archive.entries.length})`, { file: sr.file, structure: 'BinArchive' })
   const summaries: ModelSummary[] = []
   const written: string[] = []
+  const failed: FailedModel[] = []
+  let firstError: unknown = null
   async function* files(): AsyncGenerator<[string, FileContent]> {
     let done = 0
     for (const i of indices) {
       opts.signal?.throwIfAborted()
-      const m = loadModel(sr, i, opts)
-      const scene = buildStadiumScene(m, opts)
-      // each texture is PNG-encoded once, for the glb and for its PNG file
-      const pngs = scene.textures.map(texturePng)
-      const glb = await exportGlb(scene, { generator: GENERATOR, texturePngs: pngs })
-      if (opts.validate) await opts.validate(glb, `${m.slug}.glb`)
+      let built: Awaited<ReturnType<typeof buildModel>>
+      try {
+        built = await buildModel(sr, i, opts)
+      } catch (e) {
+        failed.push({ file: i, sourceFile: `${i}.bin`, error: modelError(e, opts.signal) })
+        firstError ??= e
+        opts.onProgress?.(++done, indices.length, `file ${i} failed`)
+        continue
+      }
+      const { m, scene, pngs, glb } = built
       const s = summarizeModel(m, scene)
       summaries.push(s)
       written.push(s.glb)
@@ -128,16 +153,28 @@ export async function exportStadium(sr: StadiumRom, outDir: string, opts: Export
       done++
       opts.onProgress?.(done, indices.length, m.slug)
     }
+    if (summaries.length === 0 && firstError) throw firstError
     // the written manifest names the ROM by its base name (no local folders inside an export)
     const info = { source: path.basename(sr.file), romMd5: sr.rom.md5, verified: sr.verified, generator: GENERATOR }
     written.push('manifest.json', 'moves.json')
     // streamed, a model entry / a move at a time: manifest.json and moves.json (1.2 + 4 MiB for
     // 215 models) each built as one object graph and one string were ~22 MiB of the peak RSS
-    yield ['manifest.json', manifestText(info, summaries)]
+    yield ['manifest.json', manifestText(info, summaries, failed)]
     yield ['moves.json', movesText(info, summaries)]
   }
   await writeDirAtomic(outDir, files(), async () => guard(), { replace: opts.consent?.force === true })
-  return { models: summaries.length, files: written, summaries }
+  return { models: summaries.length, files: written, summaries, failed }
+}
+
+/** One model read, built and encoded (its glb and its textures' PNGs), or the error that stopped it. */
+async function buildModel(sr: StadiumRom, i: number, opts: ExportOptions) {
+  const m = loadModel(sr, i, opts)
+  const scene = buildStadiumScene(m, opts)
+  // each texture is PNG-encoded once, for the glb and for its PNG file
+  const pngs = scene.textures.map(texturePng)
+  const glb = await exportGlb(scene, { generator: GENERATOR, texturePngs: pngs })
+  if (opts.validate) await opts.validate(glb, `${m.slug}.glb`)
+  return { m, scene, pngs, glb }
 }
 
 /** The §20 histograms over every model of a ROM (what to check first on a real image). */

@@ -4,6 +4,8 @@
  * PNG keeps its bytes (base64). See docs/DECISIONS.md "GF pending replacements".
  */
 
+import type { GfReplacementReq } from '@shared/api/gf'
+
 /** A replacement waiting for "Repack set…". */
 export interface PendingReplacement {
   set: string
@@ -22,6 +24,20 @@ export interface KeyValueStorage {
   getItem(key: string): string | null
   setItem(key: string, value: string): void
   removeItem(key: string): void
+  /** Enumeration (Web Storage has it): lets "Write mod…" find every set of an archive with a list. */
+  readonly length?: number
+  key?(index: number): string | null
+}
+
+/** The sets whose path starts with `prefix` that have a stored list. */
+export function storedSets(storage: KeyValueStorage | null, prefix: string): string[] {
+  const out: string[] = []
+  if (!storage?.key || storage.length === undefined) return out
+  for (let i = 0; i < storage.length; i++) {
+    const k = storage.key(i)
+    if (k?.startsWith(STORAGE_PREFIX + prefix)) out.push(k.slice(STORAGE_PREFIX.length))
+  }
+  return out
 }
 
 export const STORAGE_PREFIX = 'modbench.gf.pending:'
@@ -96,4 +112,9 @@ export function savePending(storage: KeyValueStorage | null, set: string, list: 
   } catch (e) {
     return `pending replacements of this set cannot be kept for a reload (${(e as Error).message}); repack before closing`
   }
+}
+
+/** The request's replacement list: bytes for a dropped PNG, else its path. */
+export function replacementReqs(list: readonly PendingReplacement[]): GfReplacementReq[] {
+  return list.map((p) => ({ file: p.file, entry: p.entry, ...(p.png ? { png: p.png } : { path: p.path }) }))
 }

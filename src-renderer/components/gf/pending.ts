@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
-import { loadPending, savePending, type KeyValueStorage, type PendingReplacement } from './pending-storage'
+import { loadPending, savePending, storedSets, type KeyValueStorage, type PendingReplacement } from './pending-storage'
 
 export type { PendingReplacement } from './pending-storage'
 
@@ -76,6 +76,12 @@ export const useGfPendingStore = defineStore('gf-pending', () => {
   function note(set: string, text: string): void {
     notes.value = { ...notes.value, [set]: text }
   }
+  /** The sets whose path starts with `prefix` (`ARCHIVE#`: the sets of one archive) that have pending replacements, in set order. */
+  function setsWithPending(prefix: string): string[] {
+    const all = new Set([...Object.keys(bySet.value), ...storedSets(storage, prefix)].filter((k) => k.startsWith(prefix)))
+    const num = (k: string) => Number(k.slice(prefix.length)) || 0
+    return [...all].filter((k) => forSet(k).length > 0).sort((a, b) => num(a) - num(b) || (a < b ? -1 : a > b ? 1 : 0))
+  }
   /** Tests: use another storage (and forget what was read). */
   function useStorage(s: KeyValueStorage | null): void {
     storage = s
@@ -83,5 +89,5 @@ export const useGfPendingStore = defineStore('gf-pending', () => {
     bySet.value = {}
     history.value = {}
   }
-  return { bySet, saveError, notes, note, add, addAll, remove, clear, undo, canUndo, forSet, find, useStorage }
+  return { bySet, saveError, notes, note, add, addAll, remove, clear, undo, canUndo, forSet, find, setsWithPending, useStorage }
 })

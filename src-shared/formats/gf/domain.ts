@@ -13,7 +13,7 @@ export const gfDomain = defineDomain({
   sourceKinds: {
     'gf-set': { label: 'GF set folder', icon: '▦', editor: true, actions: ['extract'] },
     'gf-models': {
-      label: 'Pokémon models', icon: '◉', sourceName: garcSourceName,
+      label: 'Pokémon models', editor: true, icon: '◉', sourceName: garcSourceName,
       hint: 'The model archive of a Pokémon Ultra Sun/Moon romfs dump (a/0/9/4): one set per Pokémon and form, named from its textures.',
     },
     'gf-garc': { label: 'GARC archive', icon: '▤', hint: 'A GARC archive of a 3DS romfs that holds no Pokémon model sets: listed, not opened.' },
@@ -22,7 +22,7 @@ export const gfDomain = defineDomain({
     'gf-file': { label: 'Set file', icon: '▤', editor: true },
     'gf-texture': { label: 'Texture', icon: '▨', editor: true, actions: ['replace', 'extract'] },
     'gf-garc-set': {
-      label: 'Pokémon', icon: '●',
+      label: 'Pokémon', editor: true, icon: '●',
       hint: 'A nine-file GF set inside the model archive (entries 9N … 9N+8): its models, textures and motions.',
       summary: (m) => [typeof m.set === 'number' ? `set ${m.set}` : null, typeof m.species === 'number' ? `#${m.species}` : null, typeof m.form === 'number' && m.form ? `form ${m.form}` : null],
     },

@@ -2,6 +2,9 @@
  * GF materials → neutral materials and textures (spec §12): unit 0's texture bound by name to
  * `1.bin` (normal); the same names in `2.bin` give the shiny materials of the `shiny` variant.
  * Wrap modes from unit 0, alpha test → MASK, blending → BLEND, no culling → double-sided.
+ * Units 1–2 have no glTF slot of their own: their textures are scene textures too (so they reach
+ * the glb as images; `1.bin`, else `3.bin` by name, shiny from `2.bin`), and
+ * `extras.gf.units[u].image` names each unit's scene texture (= glTF image index).
  */
 import type { Material, MaterialVariant, Texture, WrapMode } from '../../scene/types'
 import { listTextures, type GfSet, type GfTextureRef } from './gf-set'
@@ -49,10 +52,17 @@ function baseMaterial(m: GfMaterial): Material {
   }
 }
 
+/** The material's `extras.gf` with each unit's scene texture index (`image`, null when not found). */
+function unitExtras(mat: Material, images: (number | null)[]): Record<string, unknown> {
+  const gf = (mat.extras?.gf ?? {}) as { units?: Record<string, unknown>[] }
+  return { ...mat.extras, gf: { ...gf, units: (gf.units ?? []).map((x, k) => ({ ...x, image: images[k] ?? null })) } }
+}
+
 /** Builds the materials of a model with their normal textures and, when `2.bin` has them, shiny ones. */
 export function buildGfMaterials(set: GfSet, gfMaterials: readonly GfMaterial[], override?: TextureOverride): GfMaterialSet {
   const normal = byTextureName(set, '1.bin')
   const shiny = byTextureName(set, '2.bin')
+  const aux = byTextureName(set, '3.bin')
   const textures: Texture[] = []
   const texIndex = new Map<string, number>()
   const warnings: string[] = []
@@ -77,10 +87,17 @@ export function buildGfMaterials(set: GfSet, gfMaterials: readonly GfMaterial[],
     const n = normal.get(u.texture)
     if (n) materials[i]!.texture = texture(n, WRAP[u.wrapU], WRAP[u.wrapV])
     else warnings.push(`material '${m.name}': texture '${u.texture}' is not in 1.bin; drawn untextured`)
+    // Units ≥ 1: 1.bin, else 3.bin (auxiliary textures bind only by a matching name, §12).
+    const unitImage = (unit: GfMaterial['units'][number], own: Map<string, GfTextureRef>, k: number): number | null => {
+      const ref = k === 0 ? own.get(unit.texture) : (own.get(unit.texture) ?? normal.get(unit.texture) ?? aux.get(unit.texture))
+      return ref ? texture(ref, WRAP[unit.wrapU], WRAP[unit.wrapV]) : null
+    }
+    const withImages = (own: Map<string, GfTextureRef>) => unitExtras(materials[i]!, m.units.map((x, k) => unitImage(x, own, k)))
+    materials[i]!.extras = withImages(normal)
     const s = shiny.get(u.texture)
     if (s) {
       shinyOf.set(i, materials.length)
-      materials.push({ ...materials[i]!, name: `${m.name} (shiny)`, texture: texture(s, WRAP[u.wrapU], WRAP[u.wrapV]) })
+      materials.push({ ...materials[i]!, name: `${m.name} (shiny)`, texture: texture(s, WRAP[u.wrapU], WRAP[u.wrapV]), extras: withImages(shiny) })
     }
   })
   const variants: MaterialVariant[] | undefined = shinyOf.size ? [{ name: 'normal', replace: [] }, { name: 'shiny', replace: [...shinyOf] }] : undefined

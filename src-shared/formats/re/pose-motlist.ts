@@ -45,6 +45,8 @@ export interface PoseMotlistOptions {
   usePositions?: boolean
   /** FrameRate (default: the template's, else 60). */
   frameRate?: number
+  /** The bones of a template without bone headers (`--skeleton`); the output then has none either. */
+  skeleton?: MotBone[]
 }
 
 export interface PoseMotlistResult {
@@ -81,10 +83,18 @@ export function templateVersions(t: MotionFile): { motlist: number; mot: number;
   return { motlist: ml, mot: t.mot.version, frameRate: t.mot.header.frameRate || 60 }
 }
 
+/** The template's bone headers, else `opts.skeleton` (`--skeleton`); neither is an error naming `--skeleton`. */
+function poseSkeleton(template: MotionFile, opts: PoseMotlistOptions): MotBone[] {
+  const own = skeletonOf(template)
+  if (own && own.length) return own
+  if (opts.skeleton && opts.skeleton.length) return opts.skeleton
+  throw new FormatError('the template has no skeleton (no bone header block; game motlists keep it in the character\'s .mesh): give it with --skeleton FILE.mesh.*', { structure: 'BoneHeaders' })
+}
+
 /** Builds the pose motlist from a parsed template and local rotations. */
 export function buildPoseMotlist(template: MotionFile, pose: PoseBones, opts: PoseMotlistOptions = {}): PoseMotlistResult {
-  const skeleton = skeletonOf(template)
-  if (!skeleton || skeleton.length === 0) throw new FormatError('the template has no skeleton (no bone header block)')
+  const skeleton = poseSkeleton(template, opts)
+  const headers = skeleton === skeletonOf(template)
   const v = templateVersions(template)
   const F = opts.frames ?? 1
   if (!Number.isInteger(F) || F < 1 || F > 254) throw new FormatError(`frames must be a whole number from 1 to 254, got ${F}`)
@@ -109,7 +119,7 @@ export function buildPoseMotlist(template: MotionFile, pose: PoseBones, opts: Po
 
   const rotCode = v.mot < 78 ? COMPRESSION_3COMPONENT_DMC5 : COMPRESSION_3COMPONENT
   const frames = [0, F]
-  const bones = boneDrafts(skeleton)
+  const bones = headers ? boneDrafts(skeleton) : null
   let trackCount = 0
   const clips: ClipDraft[] = skeleton.map((b) => {
     const q = posedRot.get(b.index) ?? quatCanonical(b.rotation)
@@ -137,7 +147,7 @@ export function buildPoseMotlist(template: MotionFile, pose: PoseBones, opts: Po
     frameRate: opts.frameRate ?? v.frameRate,
     bones,
     clips,
-    motSize: 'owner',
+    motSize: headers ? 'owner' : 'end',
   })
   const bytes = writeMotlist({
     version: v.motlist,
@@ -160,7 +170,7 @@ export function buildPoseMotlistFromEmv(template: MotionFile, pose: EmvPose, opt
   const r = buildPoseMotlist(template, { name: pose.name, rotations, positions }, opts)
   // Joints with neither a rotation nor (used) position are neither posed nor unknown; joints
   // the skeleton lacks are reported whatever they carry.
-  const skeleton = skeletonOf(template)!
+  const skeleton = poseSkeleton(template, opts)
   for (const j of pose.joints) {
     if (!rotations.has(j.name) && !(opts.usePositions && positions.has(j.name)) && !matchBone(skeleton, j.name)) r.unknownBones.push(j.name)
   }

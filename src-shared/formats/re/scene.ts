@@ -189,6 +189,8 @@ export interface MotionFileSceneOptions {
   name?: string
   /** Only this motion index (of `motionsOf`); default every motion. `'none'`: the skeleton only. */
   motion?: number | 'none'
+  /** The bones to use instead of the file's own (a `--skeleton` file's, see skeleton-source.ts). */
+  skeleton?: MotBone[]
 }
 
 export interface MotionFileScene extends SkeletonScene {
@@ -202,7 +204,7 @@ export interface MotionFileScene extends SkeletonScene {
  * as animations, one per MotionIDs entry, named after the mot (a repeated name gets ` [index]`).
  */
 export function motionFileScene(file: MotionFile, opts: MotionFileSceneOptions = {}): MotionFileScene {
-  const bones = skeletonOf(file)
+  const bones = opts.skeleton ?? skeletonOf(file)
   if (!bones || bones.length === 0) throw new FormatError('the file has no skeleton (no bone header block in any mot)', { structure: 'BoneHeaders' })
   const name = opts.name ?? (fileName(file) || 're_motion')
   const { scene, boneNodes } = skeletonScene(bones, name)

@@ -99,6 +99,13 @@ export function summarizeModel(m: StadiumModel, scene: Scene): ModelSummary {
   }
 }
 
+/** A model an export left out, with why (manifest.json's `failed`, present only when there is one). */
+export interface FailedModel {
+  file: number
+  sourceFile: string
+  error: string
+}
+
 export interface RomInfo {
   source: string
   romMd5: string
@@ -110,7 +117,7 @@ export interface RomInfo {
 type ListOf = (items: Iterable<unknown>) => unknown
 
 /** manifest.json's members in order; `pokemon` and `extra` are lists made by `list`. */
-function manifestMembers(rom: RomInfo, models: ModelSummary[], list: ListOf): [string, unknown][] {
+function manifestMembers(rom: RomInfo, models: ModelSummary[], list: ListOf, failed: FailedModel[] = []): [string, unknown][] {
   const slots: Record<string, unknown> = {}
   for (const s of CONTEXT_SLOTS) slots[String(s.slot)] = { name: s.name, pipelineName: s.pipelineName, evidence: s.evidence, description: s.description }
   function* entries(group: ModelSummary['group']) {
@@ -131,6 +138,7 @@ function manifestMembers(rom: RomInfo, models: ModelSummary[], list: ListOf): [s
     ['animationSlots', slots],
     ['pokemon', list(entries('pokemon'))],
     ['extra', list(entries('extra'))],
+    ...(failed.length ? [['failed', list(failed)] as [string, unknown]] : []),
   ]
 }
 
@@ -173,8 +181,8 @@ function moveEntry(id: number, species: ModelSummary[]): Record<string, unknown>
 const plainList: ListOf = (items) => [...items]
 
 /** manifest.json as one object (`JSON.stringify(…, null, 1)` of it is the file; see manifestText). */
-export function buildManifest(rom: RomInfo, models: ModelSummary[]): Record<string, unknown> {
-  return Object.fromEntries(manifestMembers(rom, models, plainList))
+export function buildManifest(rom: RomInfo, models: ModelSummary[], failed: FailedModel[] = []): Record<string, unknown> {
+  return Object.fromEntries(manifestMembers(rom, models, plainList, failed))
 }
 
 /** moves.json as one object (see movesText). */
@@ -186,8 +194,8 @@ export function buildMovesJson(rom: RomInfo, models: ModelSummary[]): Record<str
  * The text of manifest.json, `JSON.stringify(buildManifest(…), null, 1) + '\n'` byte for byte, in
  * pieces (one per model entry): neither the whole object nor the whole string is ever in memory.
  */
-export function* manifestText(rom: RomInfo, models: ModelSummary[]): Generator<string> {
-  yield* jsonChunks(streamedObject(manifestMembers(rom, models, streamedArray)))
+export function* manifestText(rom: RomInfo, models: ModelSummary[], failed: FailedModel[] = []): Generator<string> {
+  yield* jsonChunks(streamedObject(manifestMembers(rom, models, streamedArray, failed)))
   yield '\n'
 }
 

@@ -5,6 +5,7 @@ describe('permalink ?asset=ID&camera=x,y,z,tx,ty,tz', () => {
   it('parses an asset id, demo, and a six-number camera (eye then target)', () => {
     expect(parsePermalink('?asset=42&camera=1,2.5,-3,0,0.25,0')).toEqual({ asset: 42, camera: { eye: [1, 2.5, -3], target: [0, 0.25, 0] } })
     expect(parsePermalink('asset=demo')).toEqual({ asset: 'demo', camera: null })
+    expect(parsePermalink('asset=material-card')).toEqual({ asset: 'material-card', camera: null })
   })
 
   it('drops bad values instead of guessing', () => {

@@ -201,7 +201,7 @@ describe('top-N search', () => {
       for (let s = 0; s < 4; s++) cat.replaceSource({ path: `/lib/s${s}`, size: 1, mtime: 1, hash: `h${s}`, kind: 'gf-set' }, mixedDrafts(s, 200))
       // re-written in the same batch (its first rows never reached the FTS index)
       cat.replaceSource({ path: '/lib/s1', size: 2, mtime: 2, hash: 'again', kind: 'gf-set' }, mixedDrafts(50, 120))
-      flush()
+      await flush()
       // re-written after a commit, then a write of it that fails half-way (duplicate key): rolled back
       cat.replaceSource({ path: '/lib/s2', size: 2, mtime: 2, hash: 'again', kind: 'gf-set' }, mixedDrafts(60, 150))
       const bad = [...mixedDrafts(70, 90), { key: 'a3', kind: 'x', name: 'eye_eyelid dup', locator: {} }]

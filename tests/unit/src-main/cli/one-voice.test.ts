@@ -72,7 +72,7 @@ describe('errors name their path once', () => {
     fs.rmSync(path.join(partial, '8.bin'))
     const r = await cli(['gf', 'textures', partial])
     expect(r.code).toBe(0)
-    expect(r.stderr).toContain(`warning: ${partial}: 8.bin missing from the set`)
+    expect(r.stderr).toContain(`warning: ${path.join(partial, '8.bin')} missing from the set`)
     // an error raised after loading (no such entry) names the folder too
     const png = path.join(dir, 'one.png') // 8×8 white
     const rep = await cli(['gf', 'replace', path.join(samples, 'gf-set'), '--out', path.join(dir, 'rep'), '--texture', `1.bin:99=${png}`])
@@ -114,7 +114,7 @@ describe('re commands say what they could not do', () => {
     const out = path.join(dir, 'out.motlist.663')
     const r = await cli(['re', 'pose2motlist', '--template', template, '--pose', path.join(dir, 'pose.json'), '--out', out])
     expect(r.code).toBe(1)
-    expect(r.stderr).toBe(`modbench re pose2motlist: error: ${template}: the template has no skeleton (no bone header block)\n`)
+    expect(r.stderr).toBe(`modbench re pose2motlist: error: ${template}: BoneHeaders: the template has no skeleton (no bone header block; game motlists keep it in the character's .mesh): give it with --skeleton FILE.mesh.*\n`)
     expect(fs.readdirSync(dir).filter((f) => f.startsWith('out.'))).toEqual([])
   })
 

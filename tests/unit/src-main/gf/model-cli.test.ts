@@ -65,7 +65,9 @@ describe('gf models / gf motions', () => {
     const dir = writeSet(path.join(tmp, 'broken-list'), brokenMotionSet())
     const r = await cli(['gf', 'motions', dir, '--json'])
     expect(r.code).toBe(1)
-    expect(r.json()[3]).toMatchObject({ file: '6.bin', entry: 0, error: expect.stringMatching(/^6\.bin: entry 0 GFMotion skeletal section at 0x[0-9A-F]+/) })
+    // the error names the member with its set folder as given; `file` stays the member's name
+    expect(r.json()[3]).toMatchObject({ file: '6.bin', entry: 0, error: `${path.join(dir, '6.bin')}: entry 0 GFMotion skeletal section at 0x6C: bone 0 'Waist' transX keys: count 2147483647 × 5 bytes at 0x6C does not fit in the 0x78-byte file` })
+    expect(r.stderr).toContain(`modbench gf motions: error: ${path.join(dir, '6.bin')}: entry 0 GFMotion`)
   })
 })
 
@@ -150,10 +152,10 @@ describe('gf export-all', () => {
     const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8'))
     expect(r.json()).toEqual(manifest)
     expect(manifest.map((m: any) => [m.set, m.glb, m.models, m.motions])).toEqual([['a/0000', 'a/0000.glb', 2, 6], ['a/0009', null, 0, 0], ['b', 'b.glb', 2, 6]])
-    expect(manifest[1].error).toMatch(/^6\.bin: entry 0 GFMotion/)
+    expect(manifest[1].error).toMatch(/^a\/0009\/6\.bin: entry 0 GFMotion/) // relative to DIR, as `set` is
     expect(existsSync(path.join(out, 'a', '0000.glb')) && existsSync(path.join(out, 'b.glb'))).toBe(true)
     expect((await validate(new Uint8Array(readFileSync(path.join(out, 'b.glb'))))).numErrors).toBe(0)
-    expect(r.stderr).toMatch(/modbench gf export-all: error: a\/0009: 6\.bin: entry 0/)
+    expect(r.stderr).toContain(`modbench gf export-all: error: ${path.join(dump, 'a', '0009', '6.bin')}: entry 0 GFMotion`)
   })
 
   it('follows symbolic links: a set of linked .bin files and a linked set folder are exported, a link loop is walked once (issue 26)', async () => {

@@ -148,11 +148,11 @@ describe('gf services', () => {
       unmatched: string[]
       unreadable: { png: string; error: string }[]
     }
-    // 1.bin and 2.bin (normal and shiny) both hold pm0999_00_Eye1: a bare name is ambiguous
-    expect(r.matched.map((m) => [m.png, m.file, m.entry])).toEqual([['1/0_pm0999_00_BodyA1.png', '1.bin', 0], ['pm0999_00_Rim.png', '3.bin', 0]])
+    // 1.bin and 2.bin (normal and shiny) both hold pm0999_00_Eye1: a bare name is the normal one
+    expect(r.matched.map((m) => [m.png, m.file, m.entry])).toEqual([['1/0_pm0999_00_BodyA1.png', '1.bin', 0], ['pm0999_00_Eye1.png', '1.bin', 2], ['pm0999_00_Rim.png', '3.bin', 0]])
     expect(r.matched[0]!.path).toBe(path.join(folder, '1', '0_pm0999_00_BodyA1.png'))
     expect(r.wrongSize).toMatchObject([{ png: 'pm0999_00_Mask.png', width: 8, expectedWidth: 16 }])
-    expect(r.ambiguous).toEqual([{ png: 'pm0999_00_Eye1.png', candidates: ['1.bin #2', '2.bin #2'] }])
+    expect(r.ambiguous).toEqual([])
     expect(r.unmatched).toEqual(['nobody.png'])
     expect(r.unreadable[0]!.png).toBe('broken.png')
     expect(r.unreadable[0]!.error).toMatch(/broken\.png: PNG header at 0x4: not a PNG/)

@@ -133,7 +133,11 @@ describe('re export', () => {
   it('usage errors exit 2; a motion that does not exist or a non-finite key exits 1 and writes nothing', async () => {
     expect((await cli('re', 'export', template)).code).toBe(2)
     expect((await cli('re', 'export', template, '--out', p('x.glb'), '--motion', '-1')).code).toBe(2)
-    expect((await cli('re', 'export', template, '--out', p('x.glb'), '--skeleton', 'a.mesh.221108797')).code).toBe(2)
+    expect((await cli('re', 'export', template, '--out', p('x.glb'), '--skeleton')).code).toBe(2)
+    // a --skeleton that is not there: exit 1 naming it (tests/integration/contract-remesh.test.ts covers the mesh)
+    const missing = await cli('re', 'export', template, '--out', p('x.glb'), '--skeleton', p('a.mesh.221108797'))
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain('a.mesh.221108797: file not found')
     const before = files()
     let r = await cli('re', 'export', template, '--out', p('x.glb'), '--motion', '7')
     expect(r.code).toBe(1)
@@ -154,9 +158,11 @@ describe('re import', () => {
     const r = await cli('re', 'import', '--template', template, '--gltf', p('rt.glb'), '--animation', 'fixture_wave', '--out', p('wave'), '--json')
     expect(r.code, r.stderr).toBe(0)
     const j = r.json()
-    expect([j.out, j.kind, j.version, j.motVersion, j.animation, j.frameCount, j.frameRate, j.id]).toEqual([p('wave.motlist.663'), 'motlist', 663, 613, 'fixture_wave', 30, 60, 162])
-    expect(j.maxError).toBeLessThan(1e-6)
-    for (const t of j.tracks) expect(Object.keys(t)).toEqual(['bone', 'channel', 'codec', 'compression', 'keys', 'maxError'])
+    expect(Object.keys(j)).toEqual(['out', 'motions', 'warnings'])
+    expect(j.out).toBe(p('wave.motlist.663'))
+    expect(j.motions.map((m: any) => [m.animation, m.mot, m.motionId, m.frameCount])).toEqual([['fixture_wave', 'fixture_wave', 162, 30]])
+    expect(j.motions[0].maxError).toBeLessThan(1e-6)
+    for (const t of j.motions[0].tracks) expect(Object.keys(t)).toEqual(['bone', 'channel', 'codec', 'compression', 'keys', 'maxError'])
     const orig = motionsOf(readMotionFile(new Uint8Array(readFileSync(template))))[2]!
     const back = motionsOf(readMotionFile(new Uint8Array(readFileSync(j.out))))[0]!
     expect(back.mot!.name).toBe('fixture_wave')
@@ -169,6 +175,30 @@ describe('re import', () => {
         x.translation.forEach((v, k) => expect(Math.abs(v - y.translation[k]!)).toBeLessThan(1e-4))
       }
     }
+  })
+
+  it('several animations: one mot each (NAME=MOT renames); none chosen is a usage error listing them', async () => {
+    let r = await cli('re', 'import', '--template', template, '--gltf', p('rt.glb'), '--out', p('all'))
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(/holds 3 animations; choose with --animation \(repeatable\): "fixture_idle", "fixture_idle \[1\]", "fixture_wave"/)
+    r = await cli('re', 'import', '--template', template, '--gltf', p('rt.glb'), '--animation', 'fixture_wave', '--animation', 'fixture_idle [1]=idle_b', '--out', p('two'), '--json')
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.json().motions.map((m: any) => [m.animation, m.mot, m.motionId])).toEqual([['fixture_wave', 'fixture_wave', 162], ['fixture_idle [1]', 'idle_b', 1]])
+    const ml = readMotionFile(new Uint8Array(readFileSync(p('two.motlist.663'))))
+    expect(motionsOf(ml).map((m) => [m.id, m.mot!.name])).toEqual([[162, 'fixture_wave'], [1, 'idle_b']])
+  })
+
+  it('--into ORIGINAL replaces the mot named after the animation, keeps the rest byte for byte; --into with --template or --id is a usage error', async () => {
+    const r = await cli('re', 'import', '--gltf', p('rt.glb'), '--into', template, '--animation', 'fixture_wave', '--out', p('into'), '--json')
+    expect(r.code, r.stderr).toBe(0)
+    const j = r.json()
+    expect(j.out).toBe(p('into.motlist.663'))
+    expect(j.motions.map((m: any) => [m.animation, m.mot, m.motionId, m.frameCount])).toEqual([['fixture_wave', 'fixture_wave', 162, 30]])
+    const orig = readMotionFile(new Uint8Array(readFileSync(template)))
+    const back = readMotionFile(new Uint8Array(readFileSync(j.out)))
+    expect(motionsOf(back).map((m) => [m.id, m.mot!.name])).toEqual(motionsOf(orig).map((m) => [m.id, m.mot!.name]))
+    expect((await cli('re', 'import', '--gltf', p('rt.glb'), '--into', template, '--template', template, '--out', p('x'))).code).toBe(2)
+    expect((await cli('re', 'import', '--gltf', p('rt.glb'), '--into', template, '--id', '3', '--out', p('x'))).code).toBe(2)
   })
 
   it('bad input exits 1 naming the file and the structure, and writes no output', async () => {
@@ -216,7 +246,7 @@ describe('re pack-mod', () => {
     const zip = unzipSync(new Uint8Array(readFileSync(p('mod.zip'))))
     const game = 'natives/stm/_chainsaw/animation/pose/template.motlist.663'
     expect(Object.keys(zip).sort()).toEqual(['modinfo.ini', game, 'screenshot.png'].sort())
-    expect(strFromU8(zip['modinfo.ini']!)).toBe('name=Arms down\r\nversion=2.1\r\ndescription=a pose for Leon\r\nauthor=me\r\nscreenshot=screenshot.png\r\n')
+    expect(strFromU8(zip['modinfo.ini']!)).toBe('name=Arms down\r\nversion=2.1\r\ndescription=a pose\\nfor Leon\r\nauthor=me\r\nscreenshot=screenshot.png\r\n')
     expect(Buffer.from(zip[game]!).equals(readFileSync(template))).toBe(true)
     expect(Buffer.from(zip['screenshot.png']!).equals(readFileSync(p('shot.png')))).toBe(true)
     expect(r.json().gamePath).toBe(game)

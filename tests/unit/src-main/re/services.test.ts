@@ -11,6 +11,7 @@ import { twoPoseFile } from '../../../fixtures/re/poses'
 import { unzipSync, strFromU8 } from 'fflate'
 import { guessGamePath } from '../../../../src-main/domains/re/gltf-services'
 import { sampleChannel } from '../../../../src-shared/scene/sample'
+import { encode as encodePng } from 'fast-png'
 
 let dir: string
 let cat: Catalog
@@ -130,20 +131,26 @@ describe('re glTF and mod services', () => {
     expect(fs.statSync(saved.path!).size).toBe(saved.size)
   })
 
-  it('re:packMod remembers the game path per template; re:modGamePath guesses one from a natives/ folder', async () => {
-    expect(guessGamePath('/x/y/natives/stm/_chainsaw/a/b.motlist.663')).toBe('natives/stm/_chainsaw/a/')
+  it('re:packMod remembers the game path per template and the author; re:modGamePath guesses the game file from a natives/ folder', async () => {
+    expect(guessGamePath('/x/y/natives/stm/_chainsaw/a/b.motlist.663')).toBe('natives/stm/_chainsaw/a/b.motlist.663')
     expect(guessGamePath('/x/y/b.motlist.663')).toBeNull()
-    expect((await svc.invoke('re:modGamePath', { template })).gamePath).toBeNull()
+    expect(await svc.invoke('re:modGamePath', { template })).toEqual({ gamePath: null, author: null })
     const nativesDir = path.join(dir, 'natives', 'stm', 'anim')
     fs.mkdirSync(nativesDir, { recursive: true })
     fs.copyFileSync(template, path.join(nativesDir, 'tmpl.motlist.663'))
-    expect((await svc.invoke('re:modGamePath', { template: path.join(nativesDir, 'tmpl.motlist.663') })).gamePath).toBe('natives/stm/anim/')
+    expect((await svc.invoke('re:modGamePath', { template: path.join(nativesDir, 'tmpl.motlist.663') })).gamePath).toBe('natives/stm/anim/tmpl.motlist.663')
     const out = path.join(dir, 'mod.zip')
     const r = await svc.invoke('re:packMod', { file: template, gamePath: 'natives/stm/_chainsaw/pose/', name: 'P', out, template })
     expect(r.entries).toEqual(['modinfo.ini', 'natives/stm/_chainsaw/pose/tmpl.motlist.663'])
     expect(strFromU8(unzipSync(new Uint8Array(fs.readFileSync(out)))['modinfo.ini']!)).toBe('name=P\r\nversion=1.0\r\ndescription=\r\nauthor=\r\n')
     expect((await svc.invoke('re:modGamePath', { template })).gamePath).toBe('natives/stm/_chainsaw/pose/')
     await expect(svc.invoke('re:packMod', { file: template, gamePath: 'natives/stm/x', name: 'P', out, template })).rejects.toThrow(/already exists/)
+    // the app's view as PNG bytes; the author is remembered for the next mod
+    const png = encodePng({ width: 1, height: 1, data: new Uint8Array([1, 2, 3, 255]), channels: 4 })
+    const shot = await svc.invoke('re:packMod', { file: template, gamePath: 'natives/stm/_chainsaw/pose/tmpl.motlist.663', name: 'P', author: ' Ada ', screenshotPng: png, out: path.join(dir, 'shot.zip'), template })
+    expect(shot.entries).toEqual(['modinfo.ini', 'screenshot.png', 'natives/stm/_chainsaw/pose/tmpl.motlist.663'])
+    expect(Buffer.from(unzipSync(new Uint8Array(fs.readFileSync(shot.path)))['screenshot.png']!).equals(Buffer.from(png))).toBe(true)
+    expect((await svc.invoke('re:modGamePath', { template })).author).toBe('Ada')
     await expect(svc.invoke('re:packMod', { file: template, gamePath: '../x', name: 'P', out: path.join(dir, 'b.zip') })).rejects.toThrow(/contains ".."/)
   })
 })

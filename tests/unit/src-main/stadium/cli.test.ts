@@ -86,14 +86,6 @@ describe('stadium export', () => {
 describe('bad input: exit 1, file and offset in the message, no output, no hang', () => {
   const cases: [string, () => Uint8Array, RegExp][] = [
     ['truncated ROM', () => rom.subarray(0, 0x920008), /truncated ROM/],
-    ['corrupt Yay0 (back-reference before the start)', () => {
-      const b = rom.slice()
-      const v = new DataView(b.buffer)
-      const file0 = 0x920000 + v.getUint32(0x920010)
-      const headerSize = v.getUint32(file0 + 8)
-      v.setUint32(file0 + headerSize + 0x10, 0) // first mask word: back-reference at output 0
-      return b
-    }, /Yay0.*back-reference before the start/],
     ['archive entry running past the end', () => {
       const b = rom.slice()
       new DataView(b.buffer).setUint32(0x920000 + 0x10 + 5 * 16 + 4, 0x100000)
@@ -116,6 +108,32 @@ describe('bad input: exit 1, file and offset in the message, no output, no hang'
       expect(l.out).toBe('')
     })
   }
+})
+
+describe('a corrupt model: one failed item (issue 24)', () => {
+  it('corrupt Yay0 (back-reference before the start): listed with its error; exported alone, nothing is written', async () => {
+    const b = rom.slice()
+    const v = new DataView(b.buffer)
+    const file0 = 0x920000 + v.getUint32(0x920010)
+    const headerSize = v.getUint32(file0 + 8)
+    v.setUint32(file0 + headerSize + 0x10, 0) // first mask word: back-reference at output 0
+    const p = path.join(dir, 'corrupt_yay0.z64')
+    writeFileSync(p, b)
+    const out = path.join(dir, 'out_corrupt_yay0')
+    // every model it was asked for failed: nothing to write
+    const r = await cli(['stadium', 'export', p, '--out', out, '--only', '0'])
+    expect(r.code).toBe(1)
+    expect(r.err).toMatch(/Yay0.*back-reference before the start/)
+    expect(r.err).toMatch(/corrupt_yay0\.z64/)
+    expect(r.err).toMatch(/at 0x[0-9A-F]+/)
+    expect(existsSync(out)).toBe(false)
+    const l = await cli(['stadium', 'list', p, '--json'])
+    expect(l.code).toBe(1)
+    const rows = JSON.parse(l.out) as { file: number; error?: string }[]
+    expect(rows).toHaveLength(6)
+    expect(rows.filter((x) => x.error).map((x) => x.file)).toEqual([0])
+    expect(rows[0]!.error).toMatch(/Yay0.*back-reference before the start/)
+  })
 })
 
 describe('spawned CLI exit codes', () => {

@@ -274,6 +274,36 @@ describe('viewport (NullEngine)', () => {
     expect(vp.pick(1, 1)).toBeNull() // the sky in the top-left corner
   })
 
+  it('a pick passes through the back of a culled face (a skybox seen from outside), not through a double-sided one', () => {
+    // A blocker quad at z = 1 whose front faces −z (away from the camera at +z), before a target quad at z = 0 facing +z.
+    const quad = (z: number, flip: boolean, material: number) => ({
+      positions: new Float32Array([-1, -1, z, 1, -1, z, 1, 1, z, -1, 1, z]),
+      indices: new Uint32Array(flip ? [0, 2, 1, 0, 3, 2] : [0, 1, 2, 0, 2, 3]),
+      material,
+    })
+    const make = (doubleSided: boolean): Scene => ({
+      ...emptyScene('cull'),
+      materials: [
+        { name: 'target', baseColor: [1, 1, 1, 1], alphaMode: 'OPAQUE', doubleSided: false },
+        { name: 'blocker', baseColor: [1, 1, 1, 1], alphaMode: 'OPAQUE', doubleSided },
+      ],
+      meshes: [{ name: 'target', primitives: [quad(0, false, 0)] }, { name: 'blocker', primitives: [quad(1, true, 1)] }],
+      nodes: [
+        { name: 'target', parent: -1, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], mesh: 0 },
+        { name: 'blocker', parent: -1, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1], mesh: 1 },
+      ],
+    })
+    const centre = () => vp.pick(engine.getRenderWidth() / 2, engine.getRenderHeight() / 2)
+    vp.setScene(make(false))
+    vp.setView({ eye: [0, 0, 10], target: [0, 0, 0] })
+    vp.step(0)
+    expect(centre()?.materialName).toBe('target')
+    vp.setScene(make(true))
+    vp.setView({ eye: [0, 0, 10], target: [0, 0, 0] })
+    vp.step(0)
+    expect(centre()?.materialName).toBe('blocker')
+  })
+
   it('starts on the clip named by extras.selectedAnimation', () => {
     const s = demoScene()
     s.extras = { ...s.extras, selectedAnimation: 2 }

@@ -32,7 +32,7 @@ async function failure(bytes: Uint8Array, opts = {}): Promise<FormatError> {
 describe('readGltfAnimations', () => {
   it('reads node names, parents and channels', async () => {
     const g = await readGltfAnimations(await sampleGlb())
-    expect(g.nodes).toEqual([{ name: 'Hip', parent: -1 }])
+    expect(g.nodes).toEqual([{ name: 'Hip', parent: -1, translation: [0, 0, 0], rotation: [0, 0, 0, 1], scale: [1, 1, 1] }])
     expect(g.animations).toHaveLength(1)
     const ch = g.animations[0]!.channels[0]!
     expect([ch.node, ch.path, ch.interpolation]).toEqual([0, 'translation', 'LINEAR'])
@@ -51,6 +51,18 @@ describe('readGltfAnimations', () => {
     expect((await readGltfAnimations(text, { external: { 'anim.bin': bin } })).animations).toHaveLength(1)
     const e = await failure(text)
     expect(e.message).toBe('in.glb: buffers[0]: external buffer "anim.bin" was not found')
+  })
+
+  it('gives each node its rest TRS, a `matrix` decomposed', async () => {
+    const { json, bin } = splitGlb(await sampleGlb())
+    const b64 = Buffer.from(bin).toString('base64')
+    // column-major: 90° about Z (x → y), scale 2, translation (1, 2, 3)
+    const matrix = [0, 2, 0, 0, -2, 0, 0, 0, 0, 0, 2, 0, 1, 2, 3, 1]
+    const doc = { ...json, nodes: [{ ...json.nodes[0], matrix }], buffers: [{ byteLength: bin.length, uri: `data:application/octet-stream;base64,${b64}` }] }
+    const n = (await readGltfAnimations(new TextEncoder().encode(JSON.stringify(doc)))).nodes[0]!
+    expect(n.translation).toEqual([1, 2, 3])
+    n.scale.forEach((v) => expect(v).toBeCloseTo(2, 6))
+    ;[0, 0, Math.SQRT1_2, Math.SQRT1_2].forEach((v, k) => expect(n.rotation[k]).toBeCloseTo(v, 6))
   })
 
   it('a truncated glb names the GLB header length at 0x8', async () => {

@@ -44,7 +44,7 @@ vi.mock('../../../../../src-renderer/bridge', () => ({
     invoke: async (channel: string, req: any) => {
       calls.push({ channel, req })
       if (channel === 'catalog:children') return req.parent === null ? [{ id: 2, sourceId: 1, parent: null, kind: 'gf-file', name: '0.bin', locator: {}, metadata: {}, childCount: 2 }] : [{ id: 8, sourceId: 1, parent: 2, kind: 'gf-model', name: 'low', locator: { file: '0.bin', entry: 1 }, metadata: {}, childCount: 0 }]
-      if (channel === 'scene:export') return { id: req.id, kind: 'gf-model', name: 'x', out: req.out, bytes: 10, nodes: 0, meshes: 0, materials: 0, textures: 0, skins: 0, animations: 0, curves: 0 }
+      if (channel === 'gf:exportGlb') return { out: req.out, bytes: 10, replaced: req.replacements.length, warnings: 0 }
       if (channel === 'gf:model') return { scene: scene(req.lod), lod: req.lod, models: [{ entry: 0, lod: 'high' }, { entry: 1, lod: 'low' }], motions: MOTIONS, warnings: [] }
       throw new Error(`unexpected ${channel}`)
     },
@@ -116,14 +116,14 @@ describe('ModelView', () => {
     await settle()
     expect(calls.find((c) => c.channel === 'gf:model' && c.req.lod === 'low')).toBeTruthy()
     expect(q('gf-model-view').dataset.lod).toBe('low')
-    // the render panel, time bar and Export .glb are the shared ones
+    // the render panel and time bar are the shared ones
     expect(q('gf-toggle-wireframe')).toBeTruthy()
     expect(q('anim-panel')).toBeTruthy()
-    // Export .glb writes the model of the LOD shown: the set's low-poly asset (id 8), found in the catalog
+    // Export .glb writes the set's model in the LOD shown (gf:exportGlb), with the stored textures here
     ;(q('export-glb') as HTMLButtonElement).click()
     await settle()
-    expect(calls.filter((c) => c.channel === 'scene:export').map((c) => [c.req.id, c.req.out])).toEqual([[8, '/out/pm0999.glb']])
-    expect(q('export-result').textContent).toContain('Wrote /out/pm0999.glb')
+    expect(calls.filter((c) => c.channel === 'gf:exportGlb').map((c) => [c.req.set, c.req.lod, c.req.out])).toEqual([['/sets/pm0999', 'low', '/out/pm0999.glb']])
+    expect(q('export-result').textContent).toBe('Wrote /out/pm0999.glb (10 bytes) with the stored textures')
     // a pending replacement in the texture grid reloads the model with it
     useGfPendingStore().add({ set: '/sets/pm0999', file: '1.bin', entry: 0, name: 'Body', png: new Uint8Array([1, 2, 3]), psnr: 40, resized: false })
     await settle()

@@ -46,11 +46,12 @@ vi.mock('../../../../../src-renderer/bridge', () => ({
       calls.push({ channel, req })
       switch (channel) {
         case 're:openTemplate': return TEMPLATE
+        case 're:findMesh': return { meshes: [] }
         case 're:lastFolder': return { folder: '/out' }
         case 're:savePose': return { path: req.out, version: 663, size: 1234, posed: 2, boneCount: 40, unknownBones: [], warnings: [] }
         case 're:openPose': return { path: req.path, poses: [{ name: 'P1', joints: [{ name: 'Head', euler: [0, 0.5, 0] }, { name: 'NotABone', euler: [1, 0, 0] }] }, { name: 'P2', joints: [] }] }
         case 'catalog:sources': return []
-        case 're:modGamePath': return { gamePath: 'natives/stm/_chainsaw/pose/' }
+        case 're:modGamePath': return { gamePath: 'natives/stm/_chainsaw/animation/ch/ch0_pose.motlist.663', author: 'Ada' }
         case 're:exportGlb': return { path: req.out, bytes: 100, animations: ['fixture_idle'], warnings: [] }
         case 're:importGltf': return { ...IMPORTED, ...(req.out ? { path: `${req.out}.motlist.663`, size: 99 } : {}) }
         case 're:packMod': return { path: req.out, size: 10, gamePath: req.gamePath, entries: ['modinfo.ini', req.gamePath] }
@@ -94,6 +95,8 @@ vi.mock('../../../../../src-renderer/viewport/viewport', () => ({
     // what the shared render panel asks of any viewport
     toggles: {}, fly: { multiplier: 1 }, cameraMode: 'orbit', stats: () => null, onPick: () => () => {}, onScene: () => () => {}, onCamera: () => () => {},
     resize: () => {},
+    // the view as a PNG: here only the 8-byte PNG signature
+    screenshot: async () => 'data:image/png;base64,iVBORw0KGgo=',
     dispose: () => fakeView.disposed++,
   }),
 }))
@@ -368,7 +371,7 @@ describe('RE pose editor', () => {
     const app = mount(asset('emv-pose-entry', { pose: 'P1' }))
     await settle()
     // (the glTF panel asks for the template's remembered mod game path on its own)
-    expect(calls.map((c) => c.channel).filter((c) => c !== 're:modGamePath')).toEqual(['re:openTemplate', 're:openPose'])
+    expect(calls.map((c) => c.channel).filter((c) => c !== 're:modGamePath')).toEqual(['re:openTemplate', 're:findMesh', 're:openPose'])
     expect($('re-status').textContent).toContain('Applied pose "P1" to 1 bone')
     expect(document.body.textContent).toContain('NotABone')
     expect(($('re-pose-choice') as HTMLSelectElement).value).toBe('P1')
@@ -403,10 +406,9 @@ describe('RE pose editor', () => {
     app.unmount()
   })
 
-  it('Import glTF… plays the imported clip on the skeleton before saving; Export .glb; Save as mod… with the remembered game path', async () => {
+  it('Import glTF… plays the imported clip on the skeleton before saving; Export .glb; Save as mod… (name, author, version, description, screenshot of the view; defaults from the replaced game file, the last author)', async () => {
     const app = mount(asset('re-motion', { motion: 0 }))
     await settle()
-    expect(($('re-mod-game-path') as HTMLInputElement).value).toBe('natives/stm/_chainsaw/pose/')
     await click('re-export-glb')
     expect(calls.find((c) => c.channel === 're:exportGlb')!.req).toMatchObject({ path: TEMPLATE.path, motion: 0 })
     // Save as mod… needs a saved pose first
@@ -429,13 +431,38 @@ describe('RE pose editor', () => {
     // back to the pose: the editor shows its own pose again
     await click('re-preview-close')
     expect(quatAngle(fakeView.last.slice(head * 4, head * 4 + 4) as Quat, quatCanonical(sk[head]!.rotation))).toBeLessThan(1e-9)
-    // save the pose, then pack it as a mod at the game path in the field
+    // save the pose, then pack it as a mod: the dialog's defaults name the game file it replaces
     await click('re-save')
-    ;($('re-mod-game-path') as HTMLInputElement).value = 'natives/stm/_chainsaw/mine/'
-    $('re-mod-game-path').dispatchEvent(new Event('input'))
     await click('re-save-mod')
-    expect(calls.find((c) => c.channel === 're:packMod')!.req).toMatchObject({ file: '/out/my_pose.motlist.663', gamePath: 'natives/stm/_chainsaw/mine/', template: TEMPLATE.path, name: 'fixture_template' })
-    expect($('re-status').textContent).toMatch(/^Saved mod /)
+    const field = (id: string) => $(id) as HTMLInputElement
+    expect(field('re-mod-game-path').value).toBe('natives/stm/_chainsaw/animation/ch/ch0_pose.motlist.663')
+    expect([field('re-mod-name').value, field('re-mod-author').value, field('re-mod-version').value, field('re-mod-screenshot').checked]).toEqual(['ch0_pose', 'Ada', '1.0', true])
+    // the name follows the game path until typed; a folder path takes the saved file's name
+    const type = (id: string, v: string) => {
+      field(id).value = v
+      field(id).dispatchEvent(new Event('input'))
+    }
+    type('re-mod-game-path', 'natives/stm/_chainsaw/animation/ch/')
+    await settle()
+    expect(field('re-mod-name').value).toBe('my_pose')
+    type('re-mod-game-path', 'natives/stm/_chainsaw/animation/ch/ch1_idle.motlist.663')
+    await settle()
+    expect(field('re-mod-name').value).toBe('ch1_idle')
+    type('re-mod-author', 'Bea')
+    type('re-mod-description', 'arms down\nfor Leon')
+    await settle()
+    const asked: string[] = []
+    const pick = (await import('../../../../../src-renderer/bridge')).bridge as unknown as { pick: (o: { defaultPath?: string }) => Promise<string> }
+    const before = pick.pick
+    pick.pick = async (o) => (asked.push(o.defaultPath ?? ''), '/out/ch1_idle.zip')
+    await click('re-mod-pack')
+    pick.pick = before
+    expect(asked).toEqual(['/out/ch1_idle.zip']) // the zip is named after the replaced game file
+    const req = calls.find((c) => c.channel === 're:packMod')!.req
+    expect(req).toMatchObject({ file: '/out/my_pose.motlist.663', gamePath: 'natives/stm/_chainsaw/animation/ch/ch1_idle.motlist.663', template: TEMPLATE.path, name: 'ch1_idle', author: 'Bea', version: '1.0', description: 'arms down\nfor Leon', out: '/out/ch1_idle.zip' })
+    expect(Array.from(req.screenshotPng as Uint8Array)).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+    expect($('re-status').textContent).toMatch(/^Saved mod .*Fluffy Mod Manager.*Mods folder/)
+    expect($('re-mod-dialog')).toBeNull()
     app.unmount()
   })
 })

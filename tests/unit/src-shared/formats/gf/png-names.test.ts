@@ -21,13 +21,45 @@ describe('matchPngs', () => {
     expect(r.unmatched).toEqual([])
   })
 
-  it('a bare <name>.png matches a unique name; a shared one is ambiguous with its candidates', () => {
-    const r = matchPngs(textures, [P('Rim.png', 16, 8), P('Eye.png'), P('0_Body.png', 64, 64)])
-    expect(r.matched).toEqual([{ png: 'Rim.png', file: '3.bin', entry: 0, name: 'Rim' }])
-    expect(r.ambiguous).toEqual([
-      { png: '0_Body.png', candidates: ['1.bin #0', '2.bin #0'] },
-      { png: 'Eye.png', candidates: ['1.bin #1', '2.bin #1'] },
+  it('a flat folder: a bare name shared by 1.bin and 2.bin is the normal texture, <name>_shiny.png the shiny one', () => {
+    // The folder that replaced 0 textures before: every name fitted both copies and was refused as ambiguous.
+    const r = matchPngs(textures, [P('Rim.png', 16, 8), P('Eye.png'), P('0_Body.png', 64, 64), P('Body_shiny.png', 64, 64), P('1_Eye_SHINY.png')])
+    expect(r.matched).toEqual([
+      { png: '0_Body.png', file: '1.bin', entry: 0, name: 'Body' },
+      { png: 'Eye.png', file: '1.bin', entry: 1, name: 'Eye' },
+      { png: 'Body_shiny.png', file: '2.bin', entry: 0, name: 'Body' },
+      { png: '1_Eye_SHINY.png', file: '2.bin', entry: 1, name: 'Eye' },
+      { png: 'Rim.png', file: '3.bin', entry: 0, name: 'Rim' },
     ])
+    expect(r.ambiguous).toEqual([])
+    expect(r.unmatched).toEqual([])
+  })
+
+  it('1/ and 2/ folders (also 1.bin/, normal/, shiny/) pick the file; _shiny outside 2.bin names nothing', () => {
+    const r = matchPngs(textures, [P('1.bin/Eye.png'), P('shiny/0_Body.png', 64, 64), P('normal/Body.png', 64, 64), P('2/Eye.png'), P('1/Body_shiny.png', 64, 64), P('Rim_shiny.png', 16, 8)])
+    expect(r.matched).toEqual([
+      { png: 'normal/Body.png', file: '1.bin', entry: 0, name: 'Body' },
+      { png: '1.bin/Eye.png', file: '1.bin', entry: 1, name: 'Eye' },
+      { png: 'shiny/0_Body.png', file: '2.bin', entry: 0, name: 'Body' },
+      { png: '2/Eye.png', file: '2.bin', entry: 1, name: 'Eye' },
+    ])
+    expect(r.unmatched).toEqual(['1/Body_shiny.png', 'Rim_shiny.png'])
+  })
+
+  it('a name two entries of one file share stays ambiguous, with its candidates; a texture really named *_shiny is matched as such', () => {
+    const more = [...textures, T('3.bin', 2, 'Rim', 16, 8), T('1.bin', 2, 'Fin_shiny'), T('2.bin', 2, 'Fin')]
+    const r = matchPngs(more, [P('Rim.png', 16, 8), P('Fin_shiny.png')])
+    expect(r.ambiguous).toEqual([{ png: 'Rim.png', candidates: ['3.bin #0', '3.bin #2'] }])
+    expect(r.matched).toEqual([{ png: 'Fin_shiny.png', file: '1.bin', entry: 2, name: 'Fin_shiny' }])
+  })
+
+  it('a folder PNG beats a bare one for the same texture', () => {
+    const r = matchPngs(textures, [P('Eye.png'), P('1/Eye.png'), P('Eye_shiny.png'), P('2/1_Eye.png')])
+    expect(r.matched).toEqual([
+      { png: '1/Eye.png', file: '1.bin', entry: 1, name: 'Eye' },
+      { png: '2/1_Eye.png', file: '2.bin', entry: 1, name: 'Eye' },
+    ])
+    expect(r.unmatched).toEqual(['Eye.png', 'Eye_shiny.png'])
   })
 
   it('reports a wrong size with both sizes and does not match it', () => {

@@ -6,6 +6,10 @@ import { sampleChannel } from '../../../../../src-shared/scene/sample'
 import { mat4Multiply, transformPoint, worldMatrices } from '../../../../../src-shared/scene/math'
 import { buildPackage, buildSyntheticSet } from '../../../../fixtures/gf/build-set'
 import { buildGfMotion } from '../../../../fixtures/gf/build-motion'
+import { buildGfModel } from '../../../../fixtures/gf/build-model'
+import { highModelSpec, lowModelSpec } from '../../../../fixtures/gf/skinned'
+import { exportGlb } from '../../../../../src-shared/export/gltf'
+import { glbJson } from '../../../../helpers/glb'
 
 const set = () => parseGfSet(buildSyntheticSet(1).files)
 
@@ -110,5 +114,26 @@ describe('GF set → neutral scene', () => {
     expect(r2.motions.find((m) => m.file === '6.bin')).toMatchObject({ entry: 0, label: 'Idle', error: expect.stringMatching(/^6\.bin: entry 0 GFMotion skeletal section/) })
     expect(r2.scene.animations.map((a) => a.name)).not.toContain('6.bin/0')
     expect(() => buildGfScene(parseGfSet(files), { strictMotions: true })).toThrow(/^6\.bin: entry 0 GFMotion skeletal section at 0x[0-9A-F]+: bone 0 'Waist' transX keys/)
+  })
+
+  test('texture units 1 and 2 reach the scene and the glb as images named by the material extras', async () => {
+    // BodyMat with three units: BodyA1 (1.bin #0), Mouth1 (1.bin #3, shiny 2.bin #3) and Rim (3.bin #0 only).
+    const spec = highModelSpec()
+    spec.materials = spec.materials.map((m) => (m.name === 'BodyMat' ? { ...m, units: [m.units[0]!, { texture: 'pm0999_00_Mouth1', wrap: [0, 3] }, { texture: 'pm0999_00_Rim' }] } : m))
+    spec.textureNames = [...spec.textureNames, 'pm0999_00_Mouth1', 'pm0999_00_Rim']
+    const files = buildSyntheticSet(1).files
+    files.set('0.bin', buildPackage([buildGfModel(spec), buildGfModel(lowModelSpec())], { headerSize: 0x20, align: 16 }))
+    const sc = buildGfScene(parseGfSet(files), { motions: false }).scene
+    const units = (i: number) => (sc.materials[i]!.extras!.gf as { units: { texture: string; image: number | null }[] }).units
+    const names = (i: number) => units(i).map((u) => (u.image === null ? null : sc.textures[u.image]!.name))
+    expect(names(0)).toEqual(['1_0_pm0999_00_BodyA1', '1_3_pm0999_00_Mouth1', '3_0_pm0999_00_Rim'])
+    expect(sc.materials[3]!.name).toBe('BodyMat (shiny)')
+    expect(names(3)).toEqual(['2_0_pm0999_00_BodyA1', '2_3_pm0999_00_Mouth1', '3_0_pm0999_00_Rim'])
+    expect(units(0)[0]!.image).toBe(sc.materials[0]!.texture)
+    expect(sc.textures[units(0)[1]!.image!]).toMatchObject({ width: 16, height: 16, wrapS: 'clamp', wrapT: 'mirror' })
+    // In the glb: every neutral texture is an image in order, so `image` is the glTF image index.
+    const json = glbJson(await exportGlb(sc, { skipValidation: true }))
+    const mat = json.materials.find((m: { name: string }) => m.name === 'BodyMat')
+    expect(mat.extras.gf.units.map((u: { image: number }) => json.images[u.image].name)).toEqual(['1_0_pm0999_00_BodyA1', '1_3_pm0999_00_Mouth1', '3_0_pm0999_00_Rim'])
   })
 })
