@@ -44,6 +44,8 @@ export const WRITER_NAMES = [
   'export ID', 'gf extract', 'gf replace', 'gf export', 'gf export-all', 're export', 're import',
   're pose2motlist', 're motion2pose', 're pack-mod', 'snap export', 'snap actor', 'stadium export',
   'gf garc extract', 'gf garc pack',
+  // main's writer forms with inputs of their own: replacement PNGs, an archive set, a skeleton, an original
+  'gf replace --png-folder', 'gf replace GARC#N', 'gf export --png-folder', 're export --skeleton', 're import --into',
 ] as const
 
 /** Copies the samples into `dir`, indexes the GF set into a catalog and returns every writer. */
@@ -70,6 +72,12 @@ export async function makeWriters(dir: string): Promise<Writer[]> {
   const sets = path.join(dir, 'sets')
   const garc = path.join(dir, 'a.garc')
   writeFileSync(garc, buildModelArchive(6).bytes)
+  const pngs = path.join(dir, 'pngs') // the set's textures as gf extract names them: a --png-folder that matches
+  const extracted = await cli(['gf', 'extract', set, '--out', pngs])
+  if (extracted.code !== 0) throw new Error(`gf extract failed: ${extracted.stderr}`)
+  const onePng = path.join(pngs, '1', readdirSync(path.join(pngs, '1')).sort()[0]!)
+  const skel = path.join(dir, 'skel.motlist.663') // a motlist with bone headers: a --skeleton source
+  cpSync(motlist, skel)
   return [
     { name: 'export ID', kind: 'file', outName: 'model.glb', argv: (o) => ['export', model, '--db', db, '--out', o], inputs: [set, db], hitsInput: path.join(set, '1.bin') },
     { name: 'gf extract', kind: 'folder', outName: 'png', argv: (o) => ['gf', 'extract', set, '--out', o], inputs: [set], hitsInput: set },
@@ -77,7 +85,7 @@ export async function makeWriters(dir: string): Promise<Writer[]> {
     { name: 'gf export', kind: 'file', outName: 'set.glb', argv: (o) => ['gf', 'export', set, '--out', o], inputs: [set], hitsInput: path.join(set, '0.bin') },
     { name: 'gf export-all', kind: 'folder', outName: 'all', argv: (o) => ['gf', 'export-all', sets, '--out', o], inputs: [sets], hitsInput: path.join(set, 'out') },
     { name: 're export', kind: 'file', outName: 'm.glb', argv: (o) => ['re', 'export', motlist, '--out', o], inputs: [motlist], hitsInput: motlist },
-    { name: 're import', kind: 'file', outName: 'imported.motlist.663', argv: (o) => ['re', 'import', '--template', motlist, '--gltf', glb, '--out', o], inputs: [motlist, glb], hitsInput: motlist },
+    { name: 're import', kind: 'file', outName: 'imported.motlist.663', argv: (o) => ['re', 'import', '--template', motlist, '--gltf', glb, '--animation', 'fixture_wave', '--out', o], inputs: [motlist, glb], hitsInput: motlist },
     { name: 're pose2motlist', kind: 'file', outName: 'posed.motlist.663', argv: (o) => ['re', 'pose2motlist', '--template', motlist, '--pose', pose, '--out', o], inputs: [motlist, pose], hitsInput: motlist },
     { name: 're motion2pose', kind: 'file', outName: 'pose.json', argv: (o) => ['re', 'motion2pose', motlist, '--motion', '0', '--out', o], inputs: [motlist], hitsInput: motlist },
     { name: 're pack-mod', kind: 'file', outName: 'mod.zip', argv: (o) => ['re', 'pack-mod', '--file', motlist, '--game-path', 'natives/stm/anim/', '--name', 'Wave', '--out', o], inputs: [motlist], hitsInput: motlist, complete: zipComplete },
@@ -86,6 +94,11 @@ export async function makeWriters(dir: string): Promise<Writer[]> {
     { name: 'stadium export', kind: 'folder', outName: 'stadium', argv: (o) => ['stadium', 'export', stadium, '--out', o], inputs: [stadium], hitsInput: stadium },
     { name: 'gf garc extract', kind: 'folder', outName: 'garc-sets', argv: (o) => ['gf', 'garc', 'extract', garc, '--out', o], inputs: [garc], hitsInput: garc },
     { name: 'gf garc pack', kind: 'file', outName: 'packed.garc', argv: (o) => ['gf', 'garc', 'pack', garc, '--set', `0=${set}`, '--out', o], inputs: [garc, set], hitsInput: garc },
+    { name: 'gf replace --png-folder', kind: 'folder', outName: 'from-pngs', argv: (o) => ['gf', 'replace', set, '--png-folder', pngs, '--out', o], inputs: [set, pngs], hitsInput: path.join(pngs, 'out') },
+    { name: 'gf replace GARC#N', kind: 'file', outName: 'replaced.garc', argv: (o) => ['gf', 'replace', `${garc}#0`, '--out', o], inputs: [garc], hitsInput: garc },
+    { name: 'gf export --png-folder', kind: 'file', outName: 'replaced.glb', argv: (o) => ['gf', 'export', set, '--png-folder', pngs, '--no-motions', '--out', o], inputs: [set, pngs], hitsInput: onePng },
+    { name: 're export --skeleton', kind: 'file', outName: 'skel.glb', argv: (o) => ['re', 'export', motlist, '--skeleton', skel, '--out', o], inputs: [motlist, skel], hitsInput: skel },
+    { name: 're import --into', kind: 'file', outName: 'into.motlist.663', argv: (o) => ['re', 'import', '--gltf', glb, '--into', motlist, '--out', o], inputs: [motlist, glb], hitsInput: motlist },
   ]
 }
 
