@@ -1,4 +1,5 @@
 import type { ParseArgsConfig } from 'node:util'
+import { guardOutput, type OutputCheck } from '../node/output-guard'
 
 /** Options in node:util parseArgs form. `--json` and `--help` are added to every command. */
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>
@@ -69,4 +70,18 @@ export function intOption(ctx: CommandContext, name: string, def?: number): numb
   if (v === undefined) return def
   if (typeof v !== 'string' || !/^-?\d+$/.test(v)) throw new UsageError(`--${name} takes a whole number, got ${JSON.stringify(v)}`)
   return Number(v)
+}
+
+/** `--force`: the option every writer takes to replace an existing output (CLI.md's output rule). */
+export const forceOption: OptionSpec = { force: { type: 'boolean' } }
+
+/**
+ * CLI.md's output rule for a command's output, before any work: an existing `out` needs `--force`;
+ * an input, a file inside an input folder or set (or a catalog source) is refused even with it.
+ * Returns whether the user agreed to replace (`--force`), for folder writers.
+ */
+export function guardCliOutput(ctx: CommandContext, out: string, inputs: readonly (string | undefined)[], opts: Omit<OutputCheck, 'out' | 'inputs' | 'force'> = {}): boolean {
+  const force = ctx.values.force === true
+  guardOutput({ out, inputs, force, ...opts })
+  return force
 }

@@ -8,6 +8,7 @@ import { commandsFor } from './commands/index'
 import { nodeDomains } from '../domains/index'
 import { writeJsonArray } from './json-stream'
 import { keepYoungGenerationSmall } from '../node/heap'
+import { OutputWriteError } from '../node/atomic'
 
 const VERSION = '0.1.0'
 
@@ -149,13 +150,18 @@ export async function runCli(argv: string[], io: CliIO = { stdout: process.stdou
       io.stderr.write(`modbench ${cmd.name}: ${e.message}\nUsage: modbench ${cmd.usage}\n`)
       return 2
     }
-    const msg = e instanceof Error ? e.message : String(e)
+    const msg = e instanceof OutputWriteError ? e.describe(outputFlag(ctx)) : e instanceof Error ? e.message : String(e)
     io.stderr.write(`modbench ${cmd.name}: error: ${msg}\n`)
     if (process.env.MODBENCH_DEBUG && e instanceof Error) io.stderr.write(`${e.stack}\n`)
     return 1
   } finally {
     process.off('SIGINT', onSigint)
   }
+}
+
+/** The option that named the command's output, for a write fault's message. */
+function outputFlag(ctx: CommandContext): string {
+  return typeof ctx.values.layeredfs === 'string' && typeof ctx.values.out !== 'string' ? '--layeredfs' : '--out'
 }
 
 /** True when this module is the process's entry (`node out/cli/main.mjs …`, `tsx src-main/cli/main.ts …`). */

@@ -10,20 +10,16 @@ import { exportGlb } from '../../src-shared/export/gltf'
 import type { SceneExportStage, SceneExportSummary } from '../../src-shared/api/scene'
 import type { Catalog } from '../catalog/catalog'
 import { writeFileAtomic } from '../node/atomic'
+import { guardOutput, realPathLoose } from '../node/output-guard'
 import { buildAssetScene } from './scene-builders'
 
-/** The output exists and the caller did not allow replacing it: `code` 'exists' crosses the API. */
-export class OutputExistsError extends Error {
-  readonly code = 'exists'
-  constructor(readonly out: string) {
-    super(`${out} already exists; choose another name or confirm replacing it`)
-    this.name = 'OutputExistsError'
-  }
-}
-
 export interface ExportSceneOptions {
-  /** Replace an existing output (default false: refuse with OutputExistsError). */
+  /** Replace an existing output (default false: refuse with OutputExists, `code` 'exists' crosses the API). */
   overwrite?: boolean
+  /** The option naming the output in messages (the CLI's `--out`; none in the app). */
+  flag?: string
+  /** How the user agrees to replacing, for the "exists" message (the CLI: pass --force). */
+  agree?: string
   signal?: AbortSignal
   /** More paths never to write over (the catalog file, …); the asset's source always is one. */
   protect?: string[]
@@ -33,23 +29,24 @@ export interface ExportSceneOptions {
 /** Builds, encodes and writes `id`'s scene to `out` (missing parent folders are created). */
 export async function exportSceneGlb(catalog: Catalog | null, id: number | 'demo', out: string, o: ExportSceneOptions = {}): Promise<SceneExportSummary> {
   const abs = path.resolve(out)
-  const refuseExisting = async () => {
-    const st = await fsp.stat(abs).catch(() => null)
-    if (st?.isDirectory()) throw new Error(`${abs} is a folder; give a file name, e.g. ${path.join(abs, 'model.glb')}`)
-    if (st && !o.overwrite) throw new OutputExistsError(abs)
-  }
-  await refuseExisting() // before any work
+  const guard = (sources: string[]) =>
+    guardOutput({
+      out: abs, inputs: o.protect, sources: [...sources, ...(catalog ? catalogSourcesAround(catalog, abs) : [])], force: o.overwrite === true,
+      flag: o.flag ?? '', agree: o.agree ?? 'choose another name or confirm replacing it',
+    })
+  guard([]) // before any work
   const progress = o.onProgress ?? (() => {})
   progress('build', 0)
   const { scene, asset, source } = await buildAssetScene(catalog, id, { signal: o.signal })
+  guard(source ? [source.path] : []) // the asset's own source (a GF set is a folder): never hit
   o.signal?.throwIfAborted()
   progress('encode', 0.5)
   const glb = await exportGlb(scene, { skipValidation: true })
   o.signal?.throwIfAborted()
   progress('write', 0.9)
   await makeParent(abs)
-  await refuseExisting() // a file may have appeared meanwhile
-  await writeFileAtomic(abs, glb, [...(source ? [source.path] : []), ...(o.protect ?? [])])
+  guard(source ? [source.path] : []) // a file may have appeared meanwhile
+  await writeFileAtomic(abs, glb)
   progress('done', 1)
   return {
     id,
@@ -77,4 +74,20 @@ async function makeParent(out: string): Promise<void> {
     if (code === 'EEXIST' || code === 'ENOTDIR') throw new Error(`cannot create the output folder ${dir}: a file is in the way`)
     throw new Error(`cannot create the output folder ${dir}: ${(e as Error).message}`)
   }
+}
+
+/**
+ * The catalog's sources the output would hit: one at the output's path or at a folder above it
+ * (a GF set), looked up by path as given and with links resolved (a few lookups, not a scan).
+ */
+function catalogSourcesAround(catalog: Catalog, out: string): string[] {
+  const hits: string[] = []
+  for (const start of new Set([out, realPathLoose(out)])) {
+    for (let at = start; ; at = path.dirname(at)) {
+      const s = catalog.sourceByPath(at)
+      if (s) hits.push(s.path)
+      if (path.dirname(at) === at) break
+    }
+  }
+  return hits
 }

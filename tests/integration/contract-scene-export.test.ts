@@ -88,7 +88,7 @@ describe('scene:export (the UI export service)', () => {
     expect(errorReplyOf(err).error.message).toMatch(/refused/)
     const before = fs.readFileSync(file)
     const err2 = await services.invoke('scene:export', { id: meshId, out: file, overwrite: true }).then(() => null, (e: unknown) => e)
-    expect(errorReplyOf(err2).error.message).toMatch(/refusing to overwrite the input file/)
+    expect(errorReplyOf(err2).error.message).toMatch(/is a source file of the catalog/)
     expect(fs.readFileSync(file)).toEqual(before)
   })
 })

@@ -1,5 +1,5 @@
 import type { Command } from '../../cli/command'
-import { UsageError, requireString } from '../../cli/command'
+import { UsageError, forceOption, guardCliOutput, requireString } from '../../cli/command'
 import { garcSetSource, inSetFolder, loadSet } from './set-folder'
 import { SET_HELP, folderTextures, namingSetFolder, parseTextureArg, reportSet } from './set-cli'
 import type { SetFolderMatch } from './png-folder'
@@ -79,9 +79,9 @@ const textures: Command = {
 const extract: Command = {
   name: 'gf extract',
   summary: 'write every texture of a GF set as PNG (DIR/<file>/<entry>_<name>.png, top row first)',
-  usage: 'gf extract SET --out DIR [--json]',
-  help: `${SET_HELP}\nA new or empty DIR is written completely or not at all; into a folder holding other files the PNGs are added (never overwriting one).`,
-  options: { out: { type: 'string' } },
+  usage: 'gf extract SET --out DIR [--force] [--json]',
+  help: `${SET_HELP}\nDIR is written completely or not at all (built aside, then renamed in). A DIR that holds anything is replaced only with --force; it may never be the set folder or lie inside it.`,
+  options: { out: { type: 'string' }, ...forceOption },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const out = requireString(ctx, 'out')
@@ -89,7 +89,7 @@ const extract: Command = {
     reportSet(ctx, set)
     const bar = ctx.progress('extract')
     const { extractSetPngs } = await repack()
-    const res = await extractSetPngs(set, out, { progress: (d, t, s) => bar.update(d, t, s), signal: ctx.signal })
+    const res = await extractSetPngs(set, out, { progress: (d, t, s) => bar.update(d, t, s), signal: ctx.signal, consent: { force: ctx.values.force === true } })
     bar.end()
     if (ctx.json) ctx.printJson(res)
     else ctx.out(`${res.textures.length} PNG${res.textures.length === 1 ? '' : 's'} written to ${out}`)
@@ -100,7 +100,7 @@ const extract: Command = {
 const replace: Command = {
   name: 'gf replace',
   summary: 'write a repacked GF set to a new folder, with textures re-encoded from PNGs',
-  usage: 'gf replace SET --out DIR (--texture FILE:ENTRY=PNG [--texture …] | --png-folder PNGDIR [--dry-run]) [--json]',
+  usage: 'gf replace SET --out DIR (--texture FILE:ENTRY=PNG [--texture …] | --png-folder PNGDIR [--dry-run]) [--force] [--json]',
   help: [
     SET_HELP,
     'Each PNG is re-encoded in its texture\'s original format and size (a PNG of another size is an error);',
@@ -111,14 +111,15 @@ const replace: Command = {
     'that 1.bin and 2.bin share is the normal texture. What matched what is printed first (stdout); PNGs of the wrong size,',
     'fitting several textures or none are warnings and not used; no match at all is an error. --dry-run prints the matching only.',
     'ETC1/ETC1A4 are encoded by our own encoder; --etc1-effort fast|normal|high trades time for quality (default normal).',
-    'The new set is verified (re-parsed, untouched entries compared) before it is moved into DIR.',
+    'The new set is verified (re-parsed, untouched entries compared) before it is moved into DIR; a DIR that holds anything is',
+    'replaced only with --force, and DIR may never be or lie inside the set folder, PNGDIR or a PNG.',
     'JSON: {"out","files":[{"file","changed","size","sha256"}],"replaced":[{"file","entry","name","format","width","height","psnr"}]} (psnr null = exact);',
     'with --png-folder also "folder":{"matched":[{"png","file","entry","name"}],"wrongSize","ambiguous","unmatched","unreadable"} (png relative to PNGDIR);',
     '--dry-run --json prints that "folder" object alone.',
     'gf replace GARC#N (--out NEW | --layeredfs DIR --title TITLEID) [--force] --texture …: set N of a GARC archive; the repacked set is written',
     'straight into a new archive as `gf garc pack` writes it (an existing output is replaced only with --force); JSON adds "set".',
   ].join('\n'),
-  options: { out: { type: 'string' }, texture: { type: 'string', multiple: true }, 'png-folder': { type: 'string' }, 'dry-run': { type: 'boolean' }, 'etc1-effort': { type: 'string' }, layeredfs: { type: 'string' }, title: { type: 'string' }, force: { type: 'boolean' } },
+  options: { out: { type: 'string' }, texture: { type: 'string', multiple: true }, 'png-folder': { type: 'string' }, 'dry-run': { type: 'boolean' }, 'etc1-effort': { type: 'string' }, layeredfs: { type: 'string' }, title: { type: 'string' }, ...forceOption },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const folder = ctx.values['png-folder'] as string | undefined
@@ -128,8 +129,10 @@ const replace: Command = {
     const effort = (ctx.values['etc1-effort'] as string | undefined) ?? 'normal'
     if (effort !== 'fast' && effort !== 'normal' && effort !== 'high') throw new UsageError(`--etc1-effort takes fast, normal or high, got ${JSON.stringify(effort)}`)
     const archive = await garcSetSource(ctx.positionals[0]!)
-    if (!archive) for (const k of ['layeredfs', 'title', 'force'] as const) if (ctx.values[k] !== undefined) throw new UsageError(`--${k} is for a set inside an archive (GARC#N)`)
+    if (!archive) for (const k of ['layeredfs', 'title'] as const) if (ctx.values[k] !== undefined) throw new UsageError(`--${k} is for a set inside an archive (GARC#N)`)
     if (archive && !folder) return (await import('./garc-replace')).replaceInArchive(ctx, archive, args, effort)
+    // a folder set's DIR may never be or lie inside PNGDIR either (the PNGs are inputs): refused before any work
+    if (!archive && folder && !dry) guardCliOutput(ctx, requireString(ctx, 'out'), [ctx.positionals[0], folder], { kind: 'folder' })
     // Lenient: an entry that is not replaced is copied as opaque bytes, so a set whose untouched
     // texture headers cannot be read still repacks byte for byte (spec §15.1 round trip: an
     // 8-byte entry with the GFTexture signature). Replacing such an entry fails (exit 1) with
@@ -154,7 +157,7 @@ const replace: Command = {
     const [{ pngReplacements, replacedRows, replacedLine }, { repackSetToFolder }] = await Promise.all([import('./replace-args'), repack()])
     const reps = await pngReplacements(args)
     const bar = ctx.progress('repack')
-    const res = await repackSetToFolder(set, out, reps, { progress: (d, t, s) => bar.update(d, t, s), signal: ctx.signal, etc1Effort: effort })
+    const res = await repackSetToFolder(set, out, reps, { progress: (d, t, s) => bar.update(d, t, s), signal: ctx.signal, etc1Effort: effort, consent: { force: ctx.values.force === true } })
     bar.end()
     const replaced = replacedRows(res.replaced)
     if (ctx.json) {

@@ -12,6 +12,7 @@ import type { GfLod } from '../../../src-shared/formats/gf/set-models'
 import type { GfSet } from '../../../src-shared/formats/gf/gf-set'
 import { inSetFolder, loadSet } from './set-folder'
 import { writeDirAtomic } from '../../node/atomic'
+import { guardOutput, isSameOrInside, realPathLoose, type OutputConsent } from '../../node/output-guard'
 import { exportSetGlb } from './export-set'
 
 /** One manifest row (CLI.md `gf export-all`), plus the count of warnings of a set that exported. */
@@ -22,6 +23,10 @@ export interface BatchOptions {
   progress?: (done: number, total: number, detail: string) => void
   warn?: (w: string) => void
   signal?: AbortSignal
+  /** Whether an existing output folder may be replaced, and how messages name it (default: not, `--out`). */
+  consent?: OutputConsent
+  /** What the output may never be, lie in or hold (the sets, the archive). */
+  inputs?: readonly string[]
 }
 
 const MAX_DEPTH = 32
@@ -80,12 +85,22 @@ export interface BatchSet {
 
 /** Runs the batch into `outDir` (a new or empty folder); returns the manifest. */
 export async function exportAllSets(root: string, outDir: string, opts: BatchOptions = {}): Promise<BatchItem[]> {
-  const sets = await findSetFolders(root, outDir)
-  return exportBatch(sets.map((dir) => ({ set: path.relative(root, dir).split(path.sep).join('/') || '.', glb: relGlb(root, dir), load: () => loadSet(dir) })), outDir, opts)
+  // not skipping OUTDIR: a set there is an input (replacing OUTDIR with --force would delete it)
+  const sets = await findSetFolders(root)
+  // the inputs are the sets: an OUTDIR beside them inside DIR is fine, one that is DIR, holds a set
+  // or lies inside one is not (with --force it would delete a set)
+  const beside = realPathLoose(outDir) !== realPathLoose(root) && isSameOrInside(realPathLoose(outDir), realPathLoose(root))
+  const inputs = beside ? sets : [root, ...sets]
+  return exportBatch(sets.map((dir) => ({ set: path.relative(root, dir).split(path.sep).join('/') || '.', glb: relGlb(root, dir), load: () => loadSet(dir) })), outDir, { ...opts, inputs })
 }
 
-/** Exports each set to its glb, then the manifest, all into `outDir` written atomically. */
+/**
+ * Exports each set to its glb, then the manifest, all into `outDir` written atomically (CLI.md's
+ * output rule checked against `opts.inputs` before any work and again before the rename).
+ */
 export async function exportBatch(sets: BatchSet[] | (() => Promise<BatchSet[]>), outDir: string, opts: BatchOptions = {}): Promise<BatchItem[]> {
+  const guard = () => guardOutput({ out: outDir, kind: 'folder', inputs: opts.inputs, ...opts.consent })
+  guard()
   const manifest: BatchItem[] = []
   async function* files(): AsyncGenerator<[string, Uint8Array | string]> {
     const list = typeof sets === 'function' ? await sets() : sets
@@ -108,6 +123,6 @@ export async function exportBatch(sets: BatchSet[] | (() => Promise<BatchSet[]>)
     opts.progress?.(list.length, list.length, 'manifest')
     yield ['manifest.json', JSON.stringify(manifest, null, 2) + '\n']
   }
-  await writeDirAtomic(outDir, files())
+  await writeDirAtomic(outDir, files(), async () => guard(), { replace: opts.consent?.force === true })
   return manifest
 }

@@ -1,7 +1,7 @@
 /** `modbench gf export` and `modbench gf export-all` (CLI.md "GF package sets"). */
 import * as path from 'node:path'
 import { promises as fsp } from 'node:fs'
-import { UsageError, requireString, type Command, type CommandContext } from '../../cli/command'
+import { UsageError, forceOption, guardCliOutput, requireString, type Command, type CommandContext } from '../../cli/command'
 import { inSetFolder, loadSet } from './set-folder'
 import { folderTextures, namingSetFolder, parseTextureArg, reportSet } from './set-cli'
 import type { GfSet } from '../../../src-shared/formats/gf/gf-set'
@@ -29,7 +29,7 @@ async function exportReplacements(ctx: CommandContext, set: GfSet & { dir: strin
 export const gfExportCommand: Command = namingSetFolder({
   name: 'gf export',
   summary: 'export a GF set as glTF 2.0 (skinned meshes, materials, shiny variant, every motion)',
-  usage: 'gf export SET --out FILE.glb [--lod high|low] [--no-motions] [--texture FILE:ENTRY=PNG …] [--png-folder PNGDIR] [--json]',
+  usage: 'gf export SET --out FILE.glb [--force] [--lod high|low] [--no-motions] [--texture FILE:ENTRY=PNG …] [--png-folder PNGDIR] [--json]',
   help: [
     'One skinned mesh per GFMesh; joints are nodes named after the bones, in bone order; inverse bind matrices from the bind pose.',
     'Textures as PNG (top row first, unit 0 transform applied to the UVs; units 1–2 as images named in the material extras);',
@@ -39,14 +39,16 @@ export const gfExportCommand: Command = namingSetFolder({
     'PNG\'s pixels (resampled to the texture size when it differs); the output line says whether the glb holds them.',
     'JSON: {"out","bytes","lod","nodes","meshes","materials","textures","animations","variants","warnings","replaced":[{"file","entry","png"}]}',
   ].join('\n'),
-  options: { out: { type: 'string' }, lod: { type: 'string' }, 'no-motions': { type: 'boolean' }, texture: { type: 'string', multiple: true }, 'png-folder': { type: 'string' } },
+  options: { out: { type: 'string' }, lod: { type: 'string' }, 'no-motions': { type: 'boolean' }, texture: { type: 'string', multiple: true }, 'png-folder': { type: 'string' }, ...forceOption },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const out = requireString(ctx, 'out')
     const l = lod(ctx.values.lod) ?? 'high'
-    const st = await fsp.stat(out).catch(() => null)
-    if (st?.isDirectory()) throw new Error(`--out ${out} is a folder; give a file name, e.g. ${path.join(out, 'model.glb')}`)
+    guardCliOutput(ctx, out, [ctx.positionals[0]])
     const set = await loadSet(ctx.positionals[0]!)
+    // the replacement PNGs and their folder are inputs too: --out may never name one
+    const pngInputs = () => [ctx.values['png-folder'] as string | undefined, ...((ctx.values.texture as string[] | undefined) ?? []).map((t) => parseTextureArg(t).png)]
+    guardCliOutput(ctx, out, [set.dir, ...set.inputs, ...pngInputs()])
     reportSet(ctx, set)
     const reps = await exportReplacements(ctx, set)
     const [{ exportSetGlb }, { replacementPixels, overrideOf }] = await Promise.all([import('./export-set'), import('./replacement-images')]) // PNG only when exporting
@@ -55,6 +57,7 @@ export const gfExportCommand: Command = namingSetFolder({
     for (const w of result.warnings) ctx.err(`warning: ${inSetFolder(set.dir, w)}`)
     ctx.signal.throwIfAborted()
     await fsp.mkdir(path.dirname(path.resolve(out)), { recursive: true })
+    guardCliOutput(ctx, out, [set.dir, ...set.inputs, ...pngInputs(), ...reps.map((r) => r.png)]) // a file may have appeared meanwhile
     await writeFileAtomic(path.resolve(out), glb, set.inputs)
     const s = result.scene
     const summary = { out, bytes: glb.byteLength, lod: l, nodes: s.nodes.length, meshes: s.meshes.length, materials: s.materials.length, textures: s.textures.length, animations: s.animations.length, variants: (s.variants ?? []).map((v) => v.name), warnings: result.warnings.length, replaced: reps }
@@ -76,15 +79,16 @@ function asGiven(root: string, text: string): string {
 export const gfExportAllCommand: Command = {
   name: 'gf export-all',
   summary: 'batch: every GF set under a folder → OUTDIR/<set>.glb plus OUTDIR/manifest.json',
-  usage: 'gf export-all DIR|GARC --out OUTDIR [--lod high|low] [--json]',
+  usage: 'gf export-all DIR|GARC --out OUTDIR [--force] [--lod high|low] [--json]',
   help: [
     'Every folder under DIR (recursively, DIR included) holding a 0.bin is a set; each → OUTDIR/<set path relative to DIR>.glb.',
     'A GARC archive: every set N → OUTDIR/<N, 4 digits>.glb (manifest "set" is GARC#N, plus its "name").',
-    'OUTDIR must be new or empty; it appears complete at the end (a cancelled batch leaves nothing).',
+    'OUTDIR appears complete at the end (a cancelled batch leaves nothing); one that holds anything is replaced only with --force,',
+    'and it may never be DIR, hold it, or be or lie inside a set (beside the sets inside DIR is fine), nor be the archive.',
     'A broken set is listed in the manifest with its error and the rest go on; the exit code is then 1. Progress on stderr.',
     'manifest.json / JSON: [{"set","glb","models","motions","error"?}]',
   ].join('\n'),
-  options: { out: { type: 'string' }, lod: { type: 'string' } },
+  options: { out: { type: 'string' }, lod: { type: 'string' }, ...forceOption },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const out = requireString(ctx, 'out')
@@ -96,7 +100,7 @@ export const gfExportAllCommand: Command = {
     const archive = (await fsp.stat(root).catch(() => null))?.isFile() === true
     const shown = (text: string) => (archive ? text : asGiven(root, text))
     try {
-      const batch = { lod: l, signal: ctx.signal, progress: (d: number, t: number, s: string) => bar.update(d, t, s), warn: (w: string) => ctx.err(`warning: ${shown(w)}`) }
+      const batch = { consent: { force: ctx.values.force === true }, lod: l, signal: ctx.signal, progress: (d: number, t: number, s: string) => bar.update(d, t, s), warn: (w: string) => ctx.err(`warning: ${shown(w)}`) }
       if (archive) manifest = await (await import('./export-garc')).exportAllGarcSets(root, out, batch)
       else manifest = await (await import('./export-batch')).exportAllSets(path.resolve(root), out, batch)
     } finally {

@@ -8,11 +8,9 @@ import { garcSetLabel } from '../../../src-shared/formats/gf/garc-set'
 import { parseGfSet } from '../../../src-shared/formats/gf/gf-set'
 import { exportBatch, type BatchItem, type BatchOptions } from './export-batch'
 import { GarcFile } from './garc-file'
-import { guardOutput } from './output-guard'
 
 export async function exportAllGarcSets(file: string, outDir: string, opts: BatchOptions = {}): Promise<BatchItem[]> {
   return GarcFile.with(file, async (g) => {
-    await guardOutput(outDir, [file], true)
     const sets = async () => {
       const list = []
       for (const s of garcSets(g.tables)) {
@@ -26,6 +24,6 @@ export async function exportAllGarcSets(file: string, outDir: string, opts: Batc
       }
       return list
     }
-    return exportBatch(sets, outDir, opts)
+    return exportBatch(sets, outDir, { ...opts, inputs: [file] })
   })
 }

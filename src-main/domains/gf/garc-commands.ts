@@ -1,5 +1,4 @@
 /** `modbench gf garc …` (CLI.md "GF model archive", spec gf-packages §19). */
-import { promises as fsp } from 'node:fs'
 import { UsageError, requireString, type Command, type CommandContext } from '../../cli/command'
 import { garcLooseEntries, garcSets } from '../../../src-shared/formats/gf/garc'
 import { garcMemberName } from '../../../src-shared/formats/gf/garc-set'
@@ -55,22 +54,12 @@ const list: Command = {
   },
 }
 
-/** Writes a new folder at `out`, replacing an existing one only when allowed (guardOutput ran): staged, then swapped. */
+/**
+ * Writes a new folder at `out`, replacing an existing one only when allowed (guardOutput ran):
+ * built aside and swapped in by writeDirAtomic (its temps are the ones the guard cleans up).
+ */
 async function writeDirReplacing(out: string, files: AsyncIterable<[string, Uint8Array]>): Promise<void> {
-  const exists = await fsp.lstat(out).catch(() => null)
-  if (!exists) return writeDirAtomic(out, files)
-  const stage = `${out}.new-${process.pid}`
-  const old = `${out}.old-${process.pid}`
-  await fsp.rm(stage, { recursive: true, force: true })
-  await writeDirAtomic(stage, files)
-  await fsp.rename(out, old)
-  try {
-    await fsp.rename(stage, out)
-  } catch (e) {
-    await fsp.rename(old, out)
-    throw e
-  }
-  await fsp.rm(old, { recursive: true, force: true })
+  return writeDirAtomic(out, files, undefined, { replace: true })
 }
 
 const extract: Command = {
@@ -84,7 +73,7 @@ const extract: Command = {
     const file = ctx.positionals[0]!
     const out = requireString(ctx, 'out')
     return GarcFile.with(file, async (g) => {
-      await guardOutput(out, [file], ctx.values.force === true)
+      await guardOutput(out, [file], ctx.values.force === true, '--out', 'folder')
       const sets = garcSets(g.tables)
       const loose = garcLooseEntries(g.tables)
       const bar = ctx.progress('extract')

@@ -14,7 +14,7 @@ import { buildGarcTables, garcPadding, storeLike } from '../../../src-shared/for
 import { GF_SET_FILES } from '../../../src-shared/formats/gf/gf-set'
 import { LZ11_TYPE, decodeLz11, isLz11 } from '../../../src-shared/formats/gf/lz11'
 import { parsePackage } from '../../../src-shared/formats/gf/package'
-import { tempSibling } from '../../node/atomic'
+import { injectedFault, outputWriteFault, tempSibling } from '../../node/atomic'
 import { romfsRelative } from '../../../src-shared/formats/gf/romfs-path'
 import { GarcFile } from './garc-file'
 
@@ -82,6 +82,7 @@ export async function writeGarcFile(g: GarcFile, changes: ReadonlyMap<number, Ui
     // synchronous writes, as the reads are: thousands of pieces, no thread-pool round trip each
     const fd = fs.openSync(tmp, 'wx')
     try {
+      injectedFault()
       if (changes.size === 0) await copyAll(g, fd, opts)
       else await writeRebuilt(g, changes, fd, opts)
       fs.fsyncSync(fd)
@@ -92,7 +93,7 @@ export async function writeGarcFile(g: GarcFile, changes: ReadonlyMap<number, Ui
     await fsp.rename(tmp, abs)
   } catch (e) {
     await fsp.rm(tmp, { force: true })
-    throw e
+    throw outputWriteFault(out, e) // a full disk / read-only folder names the output, not the temp
   }
 }
 

@@ -15,7 +15,8 @@ import { missingMembers } from './set-cli'
 export async function replaceInArchive(ctx: CommandContext, src: { file: string; set: number }, args: { file: string; entry: number; png: string }[], effort: 'fast' | 'normal' | 'high'): Promise<number> {
   const arg = ctx.positionals[0]!
   const { out, flag } = archiveOutput(ctx, src.file)
-  await guardOutput(out, [src.file, ...args.map((a) => a.png)], ctx.values.force === true, flag)
+  const pngFolder = ctx.values['png-folder'] as string | undefined // its PNGs are inputs too
+  await guardOutput(out, [src.file, ...(pngFolder ? [pngFolder] : []), ...args.map((a) => a.png)], ctx.values.force === true, flag)
   const set = await loadSet(arg, { lenient: true })
   if (set.missing.length) ctx.err(`warning: ${missingMembers(arg, set.missing)} empty in the archive`)
   const reps = await pngReplacements(args)

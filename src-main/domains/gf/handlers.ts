@@ -8,6 +8,7 @@ import { fit, image, replacementsOf } from './replacement-images'
 import { encodePng } from './png'
 import { extractSetPngs, repackSetToFolder } from './repack'
 import { writeFileAtomic } from '../../node/atomic'
+import { NEW_FOLDER, appConsent, guardOutput } from '../../node/output-guard'
 import { findTexture, listTextures, type GfSet, type GfTextureRef } from '../../../src-shared/formats/gf/gf-set'
 import { decodeGfTexture } from '../../../src-shared/formats/gf/texture'
 import { reencodeTexture } from '../../../src-shared/formats/gf/replace'
@@ -78,7 +79,7 @@ export const gfHandlers: Handlers = {
     const reps = await replacementsOf(ctx, set, req.replacements, req.resize ?? false, [])
     const jobId = req.jobId ?? `gf-repack-${Date.now()}`
     // cancellable through gf:cancelJob; the folder is written atomically, so a cancel leaves none
-    const res = await asJob(jobId, (signal) => repackSetToFolder(set, out, reps, { signal, progress: (done, total, detail) => emitProgress(ctx, { jobId, done, total, detail }) }))
+    const res = await asJob(jobId, (signal) => repackSetToFolder(set, out, reps, { signal, consent: NEW_FOLDER, progress: (done, total, detail) => emitProgress(ctx, { jobId, done, total, detail }) }))
     ctx.grantPath(out)
     return { out: res.out, files: res.files, replaced: res.replaced.map((r) => ({ ...r, psnr: Number.isFinite(r.psnr) ? r.psnr : null })) }
   },
@@ -92,6 +93,7 @@ export const gfHandlers: Handlers = {
     const set = await openSet(ctx, req.set)
     const t = findTexture(set, req.file, req.entry)
     const out = ctx.allowPath(req.out.toLowerCase().endsWith('.png') ? req.out : `${req.out}.png`, 'write', { overwrite: req.overwrite })
+    guardOutput({ out, inputs: [set.dir, ...set.inputs], ...appConsent(req.overwrite) })
     await fsp.mkdir(path.dirname(out), { recursive: true })
     await writeFileAtomic(out, encodePng(decodeGfTexture(t.bytes, t.header), t.header.width, t.header.height), set.inputs)
     return { path: out }
@@ -99,7 +101,7 @@ export const gfHandlers: Handlers = {
   'gf:exportAll': async (req, ctx) => {
     const set = await openSet(ctx, req.set)
     const out = ctx.allowPath(req.out, 'write')
-    const res = await extractSetPngs(set, out)
+    const res = await extractSetPngs(set, out, { consent: NEW_FOLDER })
     ctx.grantPath(out)
     return { out, count: res.textures.length }
   },

@@ -10,7 +10,10 @@ export const gfNode = defineNodeDomain({
   cli: { groups: ['gf'], load: async () => [...(await import('./commands')).gfCommands, ...(await import('./model-cli')).gfModelCommands, ...(await import('./garc-commands')).gfGarcCommands] },
   handlers: {
     channels: ['gf:textures', 'gf:texture', 'gf:previewReplace', 'gf:repack', 'gf:matchFolder', 'gf:exportPng', 'gf:exportAll', 'gf:model', 'gf:exportGlb', 'gf:writeMod', 'gf:exportSets', 'gf:cancelJob'],
-    load: async () => ({ ...(await import('./handlers')).gfHandlers, ...(await import('./model-handlers')).gfModelHandlers }),
+    load: async () => {
+      const [{ gfHandlers }, { gfModelHandlers }, { handlersNamingSetFolder }] = await Promise.all([import('./handlers'), import('./model-handlers'), import('./set-folder')])
+      return handlersNamingSetFolder({ ...gfHandlers, ...gfModelHandlers })
+    },
   },
   sceneBuilders: {
     'gf-model': lazyBuilder(() => import('./model-scene'), 'buildGfAssetScene'),

@@ -12,6 +12,7 @@ import { loadSet } from './set-folder'
 import { allowSet } from './set-access'
 import { overrideOf, replacementPixels } from './replacement-images'
 import { exportAllSets } from './export-batch'
+import { NEW_FOLDER, appConsent, guardOutput } from '../../node/output-guard'
 import { asJob, cancelJob } from './jobs'
 
 
@@ -27,10 +28,14 @@ export const gfModelHandlers: Handlers = {
     const set = await loadSet(allowSet(ctx, req.set).set, { lenient: true })
     const out = ctx.allowPath(req.out.toLowerCase().endsWith('.glb') ? req.out : `${req.out}.glb`, 'write', { overwrite: req.overwrite })
     const reps = req.replacements ?? []
+    // the output rule: never the set (its folder or archive) nor a replacement PNG; an existing file only when confirmed
+    const guard = () => guardOutput({ out, inputs: [set.dir, ...set.inputs, ...reps.map((r) => r.path)], ...appConsent(req.overwrite) })
+    guard()
     const pending = await replacementPixels(set, reps, (p) => readPng(ctx.allowPath(p, 'read')))
     const { exportSetGlb } = await import('./export-set')
     const { glb, result } = await exportSetGlb(set, { lod: req.lod ?? 'high', strictMotions: false, name: path.basename(set.archive ? `${set.archive.file}-${set.archive.set}` : set.dir), textureOverride: overrideOf(pending) })
     await fsp.mkdir(path.dirname(out), { recursive: true })
+    guard() // a file may have appeared meanwhile
     await writeFileAtomic(out, glb, set.inputs)
     ctx.grantPath(out)
     return { out, bytes: glb.byteLength, replaced: pending.size, warnings: result.warnings.length }
@@ -57,7 +62,7 @@ export const gfModelHandlers: Handlers = {
       // a model archive (a file): every set of it, as `gf export-all GARC` (the job is cancellable from the start)
       const archive = (await fsp.stat(dir).catch(() => null))?.isFile() === true
       const run = archive ? (await import('./export-garc')).exportAllGarcSets : exportAllSets
-      return run(dir, out, { lod: req.lod, signal, progress: (done, total, detail) => emit('gf:progress', { jobId: req.jobId, done, total, detail }) })
+      return run(dir, out, { consent: NEW_FOLDER, lod: req.lod, signal, progress: (done, total, detail) => emit('gf:progress', { jobId: req.jobId, done, total, detail }) })
     })
     ctx.grantPath(out)
     return { out, manifest }

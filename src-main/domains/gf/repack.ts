@@ -4,10 +4,11 @@
  * re-parses them and compares every untouched entry with the original before the rename. Input
  * files are only read.
  */
-import { promises as fsp } from 'node:fs'
+import { existsSync, promises as fsp } from 'node:fs'
 import * as path from 'node:path'
 import { createHash } from 'node:crypto'
 import { writeDirAtomic } from '../../node/atomic'
+import { guardOutput, type OutputConsent } from '../../node/output-guard'
 import { parsePackage } from '../../../src-shared/formats/gf/package'
 import { verifyRepack } from '../../../src-shared/formats/gf/repack'
 import { findTexture, listTextures, type GfSet } from '../../../src-shared/formats/gf/gf-set'
@@ -34,8 +35,9 @@ export function sha256(bytes: Uint8Array): string {
 }
 
 /** Writes a complete repacked set to `outDir` (a new folder). */
-export async function repackSetToFolder(set: GfSet & { dir?: string }, outDir: string, replacements: TextureReplacement[], opts: EncodeOptions & { progress?: Progress; signal?: AbortSignal } = {}): Promise<RepackFolderResult> {
-  if (set.dir && path.resolve(set.dir) === path.resolve(outDir)) throw new Error(`the output folder must differ from the set folder ${set.dir}`)
+export async function repackSetToFolder(set: GfSet & SetSource, outDir: string, replacements: TextureReplacement[], opts: EncodeOptions & { progress?: Progress; signal?: AbortSignal; consent?: OutputConsent } = {}): Promise<RepackFolderResult> {
+  const guard = () => guardOutput({ out: outDir, kind: 'folder', inputs: [...setInputs(set), ...pngFiles(replacements)], ...opts.consent })
+  guard()
   const total = set.files.length * 2 + 1
   const result = await repackSetInMemory(set, replacements, opts)
   opts.progress?.(1, total, 'writing')
@@ -61,7 +63,9 @@ export async function repackSetToFolder(set: GfSet & { dir?: string }, outDir: s
         parsePackage(written, { file: name })
         opts.progress?.(++step, total, `verified ${name}`)
       }
+      guard() // a folder may have appeared meanwhile
     },
+    { replace: opts.consent?.force === true },
   )
   return {
     out: outDir,
@@ -73,6 +77,19 @@ export async function repackSetToFolder(set: GfSet & { dir?: string }, outDir: s
     }),
     replaced: result.report,
   }
+}
+
+/** Where a set was read from: its folder (or `ARCHIVE#N`) and the files read. */
+type SetSource = { dir?: string; inputs?: string[] }
+
+/** A set's inputs for the output rule: its folder and the files it was read from (a GARC archive). */
+function setInputs(set: SetSource): (string | undefined)[] {
+  return [set.dir, ...(set.inputs ?? [])]
+}
+
+/** The PNG files the replacements were read from (an app's dropped PNG names no file). */
+function pngFiles(replacements: TextureReplacement[]): string[] {
+  return replacements.map((r) => r.source).filter((s): s is string => typeof s === 'string' && existsSync(s))
 }
 
 /** The repacked set in memory: ETC1/ETC1A4 levels encoded on the worker pool, the rest by repackSet. */
@@ -109,12 +126,13 @@ export interface ExtractResult {
 }
 
 /**
- * Writes every texture of the set as PNG (top row first) to `DIR/<file>/<entry>_<name>.png`.
- * A new or empty DIR is written atomically (all or nothing). Into an existing folder that already
- * holds other things, the PNGs are first written and checked in a temporary folder and then moved
- * in; an existing PNG of the same path is never overwritten (the command fails before moving any).
+ * Writes every texture of the set as PNG (top row first) to `DIR/<file>/<entry>_<name>.png`, as
+ * one folder written aside and renamed in (all or nothing). An existing DIR that holds anything
+ * is replaced only with consent (`--force`); DIR may never be or lie inside the set folder.
  */
-export async function extractSetPngs(set: GfSet, outDir: string, opts: { progress?: Progress; signal?: AbortSignal } = {}): Promise<ExtractResult> {
+export async function extractSetPngs(set: GfSet & SetSource, outDir: string, opts: { progress?: Progress; signal?: AbortSignal; consent?: OutputConsent } = {}): Promise<ExtractResult> {
+  const guard = () => guardOutput({ out: outDir, kind: 'folder', inputs: setInputs(set), ...opts.consent })
+  guard()
   const list = listTextures(set)
   const textures: ExtractResult['textures'] = []
   const files = function* () {
@@ -128,23 +146,6 @@ export async function extractSetPngs(set: GfSet, outDir: string, opts: { progres
       yield [rel, encodePng(rgba, t.header.width, t.header.height)] as [string, Uint8Array]
     }
   }
-  const existing = await fsp.readdir(outDir).catch(() => null)
-  if (!existing || existing.length === 0) {
-    await writeDirAtomic(outDir, files())
-    return { out: outDir, textures }
-  }
-  const stage = path.join(outDir, `.gf-extract-${process.pid}-${Date.now()}`)
-  await writeDirAtomic(stage, files())
-  try {
-    for (const t of textures) {
-      if (await fsp.stat(path.join(outDir, t.path)).catch(() => null)) throw new Error(`${path.join(outDir, t.path)} already exists; choose a new output folder`)
-    }
-    for (const t of textures) {
-      await fsp.mkdir(path.dirname(path.join(outDir, t.path)), { recursive: true })
-      await fsp.rename(path.join(stage, t.path), path.join(outDir, t.path))
-    }
-  } finally {
-    await fsp.rm(stage, { recursive: true, force: true })
-  }
+  await writeDirAtomic(outDir, files(), async () => guard(), { replace: opts.consent?.force === true })
   return { out: outDir, textures }
 }

@@ -9,6 +9,7 @@ import { FormatError, LimitError } from '../../../src-shared/binary/errors'
 import { GF_SET_FILES, parseGfSet, type GfSet, type ParseOptions } from '../../../src-shared/formats/gf/gf-set'
 import { safeName } from '../../../src-shared/formats/gf/png-names'
 import { parseGarcSetArg } from '../../../src-shared/formats/gf/garc-set'
+import type { Handlers, ServiceContext } from '../../services/context'
 
 export interface SetFolder {
   /** The set as the user named it: a folder, or `ARCHIVE#N`. */
@@ -96,6 +97,22 @@ export function setFolderError(dir: string, e: unknown): unknown {
   }
   if (e instanceof Error && e.constructor === Error && inSetFolder(dir, e.message) !== e.message) return new Error(inSetFolder(dir, e.message))
   return e
+}
+
+/** The app's set handlers: an error names the request's set folder with the file, as the CLI's do. */
+export function handlersNamingSetFolder(h: Handlers): Handlers {
+  const out: Record<string, unknown> = {}
+  for (const [channel, fn] of Object.entries(h) as [string, (req: unknown, ctx: ServiceContext) => unknown][]) {
+    out[channel] = async (req: unknown, ctx: ServiceContext) => {
+      try {
+        return await fn(req, ctx)
+      } catch (e) {
+        const set = (req as { set?: unknown } | null)?.set
+        throw typeof set === 'string' ? setFolderError(set, e) : e
+      }
+    }
+  }
+  return out as Handlers
 }
 
 /** `<file without .bin>/<entry>_<name>.png` (CLI.md, `gf extract`). */

@@ -2,7 +2,7 @@
  * `modbench re …` commands (CLI.md "RE Engine motions"): info, sample, pose2motlist, plus
  * motion2pose (a motion frame → EMV Poser JSON, the export direction).
  */
-import { UsageError, requireString, intOption, type Command, type CommandContext } from '../../cli/command'
+import { UsageError, forceOption, guardCliOutput, requireString, intOption, type Command, type CommandContext } from '../../cli/command'
 import {
   describeMotionFile,
   motionsOf,
@@ -123,7 +123,7 @@ const sample: Command = {
 const pose2motlist: Command = {
   name: 're pose2motlist',
   summary: 'build a game-loadable motlist holding one pose from an EMV Poser JSON and a template',
-  usage: 're pose2motlist --template FILE --pose POSE.json [--pose-name NAME] [--skeleton SKEL] --out OUT [--order YXZ] [--id N] [--frames F] [--positions] [--json]',
+  usage: 're pose2motlist --template FILE --pose POSE.json [--pose-name NAME] [--skeleton SKEL] --out OUT [--force] [--order YXZ] [--id N] [--frames F] [--positions] [--json]',
   help: [
     'Skeleton and reference data come from the template motlist/mot; rotations from the pose\'s _LocalEulerAngle values.',
     'OUT keeps the template\'s version suffix (name.motlist.663). Bones the template lacks are reported on stderr and ignored.',
@@ -144,6 +144,7 @@ const pose2motlist: Command = {
     frames: { type: 'string' },
     positions: { type: 'boolean' },
     skeleton: { type: 'string' },
+    ...forceOption,
   },
   positionals: { min: 0, max: 0 },
   async run(ctx) {
@@ -167,6 +168,7 @@ const pose2motlist: Command = {
       order,
       options: { motNumber, frames, usePositions: ctx.values.positions === true, skeleton },
       protect: [posePath, ...(skeletonPath ? [skeletonPath] : [])],
+      consent: { force: ctx.values.force === true },
     })
     warnAll(ctx, res.warnings)
     const shown = res.unknownBones.slice(0, 100)
@@ -197,9 +199,9 @@ const pose2motlist: Command = {
 const motion2pose: Command = {
   name: 're motion2pose',
   summary: 'write a motion frame as an EMV Poser pose JSON (local Euler angles)',
-  usage: 're motion2pose FILE --motion I [--frame F] --out POSE.json [--pose-name NAME] [--order YXZ] [--json]',
+  usage: 're motion2pose FILE --motion I [--frame F] --out POSE.json [--force] [--pose-name NAME] [--order YXZ] [--json]',
   help: 'Every bone the motion animates becomes a joint with _LocalEulerAngle (and _LocalPosition) in EMV\'s "vec:x y z" form.',
-  options: { motion: { type: 'string' }, frame: { type: 'string' }, out: { type: 'string' }, 'pose-name': { type: 'string' }, order: { type: 'string' } },
+  options: { motion: { type: 'string' }, frame: { type: 'string' }, out: { type: 'string' }, 'pose-name': { type: 'string' }, order: { type: 'string' }, ...forceOption },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     requireString(ctx, 'motion')
@@ -207,6 +209,7 @@ const motion2pose: Command = {
     const frame = frameOption(ctx)
     const out = requireString(ctx, 'out')
     const order = orderOption(ctx)
+    guardCliOutput(ctx, out, [ctx.positionals[0]])
     const f = await loadMotionFile(ctx.positionals[0]!)
     warnAll(ctx, f.warnings)
     const m = motionsOf(f.file)[index]
@@ -221,7 +224,7 @@ const motion2pose: Command = {
     const pos = new Map(s.map((b) => [b.bone!, b.translation]))
     const name = typeof ctx.values['pose-name'] === 'string' ? (ctx.values['pose-name'] as string) : m.mot.name || `motion${index}`
     const text = formatEmvPoses([poseFromRotations(name, rot, order, pos)])
-    await writeFileAtomic(out, text, [f.path])
+    await writeFileAtomic(out, text)
     if (ctx.json) ctx.printJson({ out, pose: name, joints: rot.size, order })
     else ctx.out(`wrote ${out}: pose "${name}" with ${rot.size} joints (Euler order ${order})`)
     return 0

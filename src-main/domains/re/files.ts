@@ -22,7 +22,8 @@ import {
   type PoseMotlistOptions,
   type PoseMotlistResult,
 } from '../../../src-shared/formats/re'
-import { OutputExists, writeFileAtomic } from '../../node/atomic'
+import { writeFileAtomic } from '../../node/atomic'
+import { guardOutput, type OutputConsent } from '../../node/output-guard'
 
 export interface LoadedMotionFile {
   path: string
@@ -61,8 +62,8 @@ export async function loadPoseFile(p: string): Promise<EmvPose[]> {
 }
 
 export interface SavePoseRequest {
-  /** false: refuse to replace an existing output (the user did not confirm it). */
-  replace?: boolean
+  /** Whether the user agreed to replace an existing output, and how messages name it (default: not agreed, `--out`). */
+  consent?: OutputConsent
   templatePath: string
   out: string
   /** Either an EMV pose (converted with `order`) or ready local rotations. */
@@ -98,9 +99,9 @@ export async function savePoseMotlist(req: SavePoseRequest): Promise<SavePoseRes
   else throw new Error('savePoseMotlist: no pose given')
   const finalPath = poseOutputName(req.out, result.version)
   // the version suffix may name another file than the one the caller checked
-  if (req.replace === false && existsSync(finalPath)) throw new OutputExists(finalPath)
+  guardOutput({ out: finalPath, inputs: [req.templatePath, ...(req.protect ?? [])], ...req.consent })
   await fsp.mkdir(path.dirname(path.resolve(finalPath)), { recursive: true })
-  await writeFileAtomic(finalPath, result.bytes, [req.templatePath, ...(req.protect ?? [])])
+  await writeFileAtomic(finalPath, result.bytes)
   const { bytes, ...rest } = result
   return { ...rest, path: finalPath, size: bytes.byteLength, warnings: t.warnings }
 }

@@ -2,7 +2,7 @@
  * `modbench re export`, `re import`, `re pack-mod` (CLI.md "RE Engine motions"): motions to and
  * from glTF 2.0, and a file packed as a Fluffy Mod Manager zip.
  */
-import { UsageError, requireString, intOption, type Command, type CommandContext } from '../../cli/command'
+import { UsageError, forceOption, requireString, intOption, type Command, type CommandContext } from '../../cli/command'
 import { hex } from '../../../src-shared/binary'
 import { GamePathError, checkGamePath } from '../../../src-shared/formats/re/fluffy-mod'
 import type { AnimationChoice } from '../../../src-shared/formats/re/gltf-import'
@@ -27,7 +27,7 @@ function optString(ctx: CommandContext, name: string): string | undefined {
 const exportCmd: Command = {
   name: 're export',
   summary: 'motions of a .motlist.*/.mot.* as glTF 2.0 (an armature with one action per motion)',
-  usage: 're export FILE --out FILE.glb [--motion I] [--skeleton SKEL] [--no-mesh] [--json]',
+  usage: 're export FILE --out FILE.glb [--force] [--motion I] [--skeleton SKEL] [--no-mesh] [--json]',
   help: [
     'One node per bone (named after it, parented as in the file, at its reference pose), a skin over them,',
     'and each motion (or only motion index I of `re info`) as one glTF animation named after its mot, with',
@@ -37,7 +37,7 @@ const exportCmd: Command = {
     'the mesh skinned over the bone nodes (one primitive per submesh, one material per material name), unless --no-mesh.',
     'JSON: {"out","bytes","bones","mesh","animations":[{"name","index","id","frames","frameRate","channels"}],"warnings":[…]}',
   ].join('\n'),
-  options: { out: { type: 'string' }, motion: { type: 'string' }, skeleton: { type: 'string' }, 'no-mesh': { type: 'boolean' } },
+  options: { out: { type: 'string' }, motion: { type: 'string' }, skeleton: { type: 'string' }, 'no-mesh': { type: 'boolean' }, ...forceOption },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const file = ctx.positionals[0]!
@@ -45,9 +45,9 @@ const exportCmd: Command = {
     const motion = intOption(ctx, 'motion')
     if (motion !== undefined && motion < 0) throw new UsageError('--motion takes a motion index (0 or more)')
     const skeleton = optString(ctx, 'skeleton')
-    if (path.resolve(out) === path.resolve(file) || (skeleton !== undefined && path.resolve(out) === path.resolve(skeleton))) throw new UsageError('--out names an input file')
     const { exportMotionGlb } = await gltfFiles()
-    const r = await exportMotionGlb(file, out, motion, { skeleton, noMesh: ctx.values['no-mesh'] === true })
+    // the output rule (FILE and SKEL are inputs, refused even with --force) is checked by exportMotionGlb
+    const r = await exportMotionGlb(file, out, motion, { skeleton, noMesh: ctx.values['no-mesh'] === true }, { force: ctx.values.force === true })
     warnAll(ctx, r.warnings)
     const animations = r.built.scene.animations.map((a, i) => ({
       name: a.name,
@@ -76,7 +76,7 @@ function animationChoices(values: string[], names: string[]): AnimationChoice[] 
 const importCmd: Command = {
   name: 're import',
   summary: 'glTF animations as a .motlist.*/.mot.* in a template\'s version',
-  usage: 're import --gltf FILE.glb|.gltf (--into FILE | --template FILE) [--animation NAME[=MOT]]… [--skeleton SKEL] --out OUT [--id N] [--tolerance E] [--json]',
+  usage: 're import --gltf FILE.glb|.gltf (--into FILE | --template FILE) [--animation NAME[=MOT]]… [--skeleton SKEL] --out OUT [--force] [--id N] [--tolerance E] [--json]',
   help: [
     'Each animation is read as the pose it shows in world space at each frame and mapped back through both',
     'rest poses (the glTF\'s node rest TRS and the template\'s bone reference pose), so an exporter that',
@@ -95,7 +95,7 @@ const importCmd: Command = {
     '(game motlists); the output keeps the target\'s layout, bone headers absent where they were.',
     'JSON: {"out","motions":[{"animation","mot","motionId","frameCount","maxError","tracks":[{"bone","channel","codec","compression","keys","maxError"}]}],"warnings":[…]}',
   ].join('\n'),
-  options: { template: { type: 'string' }, into: { type: 'string' }, gltf: { type: 'string' }, animation: { type: 'string', multiple: true }, out: { type: 'string' }, id: { type: 'string' }, tolerance: { type: 'string' }, skeleton: { type: 'string' } },
+  options: { template: { type: 'string' }, into: { type: 'string' }, gltf: { type: 'string' }, animation: { type: 'string', multiple: true }, out: { type: 'string' }, id: { type: 'string' }, tolerance: { type: 'string' }, skeleton: { type: 'string' }, ...forceOption },
   positionals: { min: 0, max: 0 },
   async run(ctx) {
     const into = optString(ctx, 'into')
@@ -115,7 +115,7 @@ const importCmd: Command = {
       return chosen.length ? animationChoices(chosen, names) : undefined
     }
     const { importGltfMotion } = await gltfFiles()
-    const r = await importGltfMotion({ template, into: into !== undefined, gltf, out, motNumber, tolerance, choose, skeletonFile: optString(ctx, 'skeleton') })
+    const r = await importGltfMotion({ template, into: into !== undefined, gltf, out, motNumber, tolerance, choose, skeletonFile: optString(ctx, 'skeleton') }, { force: ctx.values.force === true })
     warnAll(ctx, r.warnings)
     const motions = r.motions.map((m) => ({
       animation: m.animation,
@@ -139,11 +139,11 @@ const importCmd: Command = {
 const packModCmd: Command = {
   name: 're pack-mod',
   summary: 'a file packed as a Fluffy Mod Manager mod zip (modinfo.ini + the file at its natives/ path)',
-  usage: 're pack-mod --file FILE --game-path natives/stm/… --name NAME [--author A] [--version V] [--description D] [--screenshot PNG] --out MOD.zip [--json]',
+  usage: 're pack-mod --file FILE --game-path natives/stm/… --name NAME [--author A] [--version V] [--description D] [--screenshot PNG] --out MOD.zip [--force] [--json]',
   help: [
     'The zip holds modinfo.ini (name, version, description, author, screenshot) and FILE at the game path',
     '(a path ending in / gets FILE\'s name). A game path outside natives/ or with .. is a usage error.',
-    'OUT must not exist yet. JSON: {"out","size","gamePath","entries":[…]}',
+    'An existing OUT is replaced only with --force. JSON: {"out","size","gamePath","entries":[…]}',
   ].join('\n'),
   options: {
     file: { type: 'string' },
@@ -154,6 +154,7 @@ const packModCmd: Command = {
     description: { type: 'string' },
     screenshot: { type: 'string' },
     out: { type: 'string' },
+    ...forceOption,
   },
   positionals: { min: 0, max: 0 },
   async run(ctx) {
@@ -168,7 +169,7 @@ const packModCmd: Command = {
       throw e
     }
     const { packMod } = await gltfFiles()
-    const r = await packMod({ file, gamePath, name, out, author: ctx.values.author as string | undefined, version: ctx.values.version as string | undefined, description: ctx.values.description as string | undefined, screenshot: optString(ctx, 'screenshot') })
+    const r = await packMod({ file, gamePath, name, out, author: ctx.values.author as string | undefined, version: ctx.values.version as string | undefined, description: ctx.values.description as string | undefined, screenshot: optString(ctx, 'screenshot') }, { force: ctx.values.force === true })
     if (ctx.json) ctx.printJson({ out: r.path, size: r.size, gamePath: r.gamePath, entries: r.entries })
     else ctx.out(`wrote ${r.path} (${r.size} bytes): ${r.entries.join(', ')}`)
     return 0

@@ -14,7 +14,8 @@ import { importInto } from '../../../src-shared/formats/re/gltf-into'
 import { buildModZip, checkGamePath, checkModFile, type ModInfo } from '../../../src-shared/formats/re/fluffy-mod'
 import { loadMotionFile, type LoadedMotionFile } from './files'
 import { loadSkeletonSource, motionSceneWithSkeletonFile } from './skeleton-files'
-import { tempSibling, writeFileAtomic } from '../../node/atomic'
+import { writeFileAtomic, writeNewFileAtomic } from '../../node/atomic'
+import { guardOutput, type OutputConsent } from '../../node/output-guard'
 
 export { inFile }
 
@@ -57,11 +58,14 @@ export interface ExportSkeletonOptions {
 }
 
 /** motlist/mot → .glb at `out` (spec §10.9); `motion` picks one motion index. */
-export async function exportMotionGlb(file: string, out: string, motion?: number, opts: ExportSkeletonOptions = {}): Promise<ExportResult> {
+export async function exportMotionGlb(file: string, out: string, motion?: number, opts: ExportSkeletonOptions = {}, consent: OutputConsent = {}): Promise<ExportResult> {
+  const inputs = [file, opts.skeleton]
+  guardOutput({ out, inputs, ...consent })
   const { loaded, built } = await motionSceneWithSkeletonFile(file, opts.skeleton, motion, opts.noMesh)
   const glb = await exportGlb(built.scene, { generator: 'Modbench re export' })
   await prepareOut(out)
-  await writeFileAtomic(out, glb, [file])
+  guardOutput({ out, inputs, ...consent }) // a file may have appeared meanwhile
+  await writeFileAtomic(out, glb)
   return { path: out, bytes: glb.byteLength, built, warnings: [...loaded.warnings, ...built.warnings] }
 }
 
@@ -113,41 +117,18 @@ export async function buildGltfImport(req: Omit<ImportRequest, 'out'>): Promise<
 }
 
 /** Writes a built import at `out` with the template's suffix (inputs protected). */
-export async function writeGltfImport(r: ImportResult, req: Pick<ImportRequest, 'template' | 'gltf' | 'out' | 'skeletonFile'>): Promise<ImportFileResult> {
+export async function writeGltfImport(r: ImportResult, req: Pick<ImportRequest, 'template' | 'gltf' | 'out' | 'skeletonFile'>, consent: OutputConsent = {}): Promise<ImportFileResult> {
   const outPath = importOutputName(req.out, r.kind, r.version)
+  guardOutput({ out: outPath, inputs: [req.template, req.gltf, req.skeletonFile], ...consent })
   await prepareOut(outPath)
-  await writeFileAtomic(outPath, r.bytes, [req.template, req.gltf, ...(req.skeletonFile ? [req.skeletonFile] : [])])
+  await writeFileAtomic(outPath, r.bytes)
   const { bytes, ...rest } = r
   return { ...rest, path: outPath, size: bytes.byteLength }
 }
 
 /** glTF + template → motlist/mot at `out` with the template's suffix. */
-export async function importGltfMotion(req: ImportRequest): Promise<ImportFileResult> {
-  return writeGltfImport((await buildGltfImport(req)).result, req)
-}
-
-/**
- * Writes `bytes` to a new file `target` atomically, refusing to replace anything there: the temp
- * file is hard-linked to the target name (which fails when the name exists), then removed.
- */
-export async function writeNewFileAtomic(target: string, bytes: Uint8Array): Promise<void> {
-  const abs = path.resolve(target)
-  if (await fsp.lstat(abs).catch(() => null)) throw new Error(`${target} already exists; refusing to overwrite it (choose a new name)`)
-  const tmp = tempSibling(abs)
-  try {
-    const fh = await fsp.open(tmp, 'wx')
-    try {
-      await fh.writeFile(bytes)
-      await fh.sync()
-    } finally {
-      await fh.close()
-    }
-    await fsp.link(tmp, abs).catch((e: NodeJS.ErrnoException) => {
-      throw e.code === 'EEXIST' ? new Error(`${target} already exists; refusing to overwrite it (choose a new name)`) : e
-    })
-  } finally {
-    await fsp.rm(tmp, { force: true })
-  }
+export async function importGltfMotion(req: ImportRequest, consent: OutputConsent = {}): Promise<ImportFileResult> {
+  return writeGltfImport((await buildGltfImport(req)).result, req, consent)
 }
 
 export interface PackModRequest extends ModInfo {
@@ -160,7 +141,9 @@ export interface PackModRequest extends ModInfo {
 }
 
 /** FILE (+ screenshot) → a Fluffy mod zip at a new path `out`; FILE checked against its name and the game path first. */
-export async function packMod(req: PackModRequest): Promise<{ path: string; size: number; entries: string[]; gamePath: string }> {
+export async function packMod(req: PackModRequest, consent: OutputConsent = {}): Promise<{ path: string; size: number; entries: string[]; gamePath: string }> {
+  const inputs = [req.file, req.screenshot]
+  guardOutput({ out: req.out, inputs, ...consent })
   const data = await readInput(req.file)
   checkModFile(req.file, path.basename(req.file), checkGamePath(req.gamePath, path.basename(req.file)), data)
   const screenshot = req.screenshot ? await readInput(req.screenshot) : req.screenshotPng
@@ -172,6 +155,9 @@ export async function packMod(req: PackModRequest): Promise<{ path: string; size
     throw e
   }
   await prepareOut(req.out)
-  await writeNewFileAtomic(req.out, zip.bytes)
+  guardOutput({ out: req.out, inputs, ...consent })
+  // without consent, a file that appears meanwhile is still never replaced (link, not rename)
+  if (consent.force) await writeFileAtomic(req.out, zip.bytes)
+  else await writeNewFileAtomic(req.out, zip.bytes)
   return { path: req.out, size: zip.bytes.byteLength, entries: zip.entries, gamePath: zip.gamePath }
 }

@@ -9,6 +9,7 @@ import type { Handlers } from '../../services/context'
 import type { Catalog } from '../../catalog/catalog'
 import { readMotionFile, motionFileScene } from '../../../src-shared/formats/re'
 import { exportMotionGlb, buildGltfImport, writeGltfImport, packMod, inFile } from './gltf-files'
+import { appConsent } from '../../node/output-guard'
 
 const GAME_PATHS = 're.modGamePaths'
 const AUTHOR = 're.modAuthor'
@@ -29,7 +30,7 @@ export const reGltfHandlers: Handlers = {
   're:exportGlb': async (req, ctx) => {
     const src = ctx.allowPath(req.path, 'read')
     const out = ctx.allowPath(req.out, 'write', { overwrite: req.overwrite })
-    const r = await exportMotionGlb(src, out, req.motion, { skeleton: req.skeleton === undefined ? undefined : ctx.allowPath(req.skeleton, 'read') })
+    const r = await exportMotionGlb(src, out, req.motion, { skeleton: req.skeleton === undefined ? undefined : ctx.allowPath(req.skeleton, 'read') }, appConsent(req.overwrite))
     ctx.grantPath(r.path)
     return { path: r.path, bytes: r.bytes, animations: r.built.scene.animations.map((a) => a.name), warnings: r.warnings }
   },
@@ -52,7 +53,7 @@ export const reGltfHandlers: Handlers = {
       warnings: result.warnings,
     }
     if (req.out === undefined) return res
-    const w = await writeGltfImport(result, { template, gltf, skeletonFile, out: ctx.allowPath(req.out, 'write', { overwrite: req.overwrite }) })
+    const w = await writeGltfImport(result, { template, gltf, skeletonFile, out: ctx.allowPath(req.out, 'write', { overwrite: req.overwrite }) }, appConsent(req.overwrite))
     ctx.grantPath(w.path)
     return { ...res, path: w.path, size: w.size }
   },
@@ -64,7 +65,7 @@ export const reGltfHandlers: Handlers = {
     const file = ctx.allowPath(req.file, 'read')
     const screenshot = req.screenshot ? ctx.allowPath(req.screenshot, 'read') : undefined
     const out = ctx.allowPath(req.out, 'write', { overwrite: req.overwrite })
-    const r = await packMod({ ...req, file, screenshot, screenshotPng: req.screenshotPng, out })
+    const r = await packMod({ ...req, file, screenshot, screenshotPng: req.screenshotPng, out }, appConsent(req.overwrite))
     if (req.author?.trim()) ctx.catalog.setSetting(AUTHOR, req.author.trim())
     if (req.template) {
       const all = remembered(ctx.catalog)

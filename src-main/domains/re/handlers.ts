@@ -18,6 +18,7 @@ import {
 } from '../../../src-shared/formats/re'
 import { loadMotionFile, loadPoseFile, savePoseMotlist } from './files'
 import { writeFileAtomic } from '../../node/atomic'
+import { appConsent, guardOutput } from '../../node/output-guard'
 import { skeletonArrays } from './skeleton-arrays'
 import { editingBones } from './mesh-services'
 import { loadSkeletonSource, motionSceneWithSkeletonFile } from './skeleton-files'
@@ -104,7 +105,7 @@ export const reHandlers: Handlers = {
     const res = await savePoseMotlist({
       templatePath: template,
       out,
-      replace: req.overwrite === true,
+      consent: appConsent(req.overwrite),
       bones: { name: req.pose.name, ...poseMaps(req.pose) },
       options: { motNumber: req.motNumber, frames: req.frames, usePositions: req.usePositions, skeleton },
       protect: req.skeleton === undefined ? [] : [req.skeleton],
@@ -119,6 +120,7 @@ export const reHandlers: Handlers = {
       const m = poseMaps(p)
       return poseFromRotations(p.name, m.rotations, req.order, p.translations ? m.positions : undefined)
     })
+    guardOutput({ out, ...appConsent(req.overwrite) })
     await fsp.mkdir(path.dirname(out), { recursive: true })
     await writeFileAtomic(out, formatEmvPoses(poses))
     ctx.grantPath(out)

@@ -3,7 +3,7 @@
  * part of `snap export` (`exportStageActors`, called from src-main/cli/commands/snap.ts).
  */
 import type { Command, CommandContext } from '../../cli/command'
-import { requireString } from '../../cli/command'
+import { forceOption, guardCliOutput, requireString } from '../../cli/command'
 import { writeFileAtomic } from '../../node/atomic'
 import { STAGE_NAMES as NAMES, openSnapRomArg, stageOption, warnAll } from './cli-options'
 import type { N64Rom } from '../../../src-shared/formats/n64/rom'
@@ -40,20 +40,21 @@ export const actorsCommand: Command = {
 export const actorCommand: Command = {
   name: 'snap actor',
   summary: 'export one actor (joints per node, skinned mesh, textures, animations) to glTF binary',
-  usage: 'snap actor ROM --stage NAME --id ID --out FILE.glb [--hd] [--json]',
+  usage: 'snap actor ROM --stage NAME --id ID --out FILE.glb [--force] [--hd] [--json]',
   help: `NAME: ${NAMES}. ID: the actor id of \`snap actors\` (0 = zero-one; a name also works, e.g. --id pikachu). Joint nodes are named "node <i>"; each animation is named after its AnimationHeader address in hex and sampled per animation frame (30 × speed fps); material tracks travel as texture-swap / UV tracks in extras. --hd uses the HD photo model (an error when the actor has none). Writes nothing on failure. JSON: {"out","bytes","nodes","triangles","animations"}.`,
-  options: { stage: { type: 'string' }, id: { type: 'string' }, out: { type: 'string' }, hd: { type: 'boolean' } },
+  options: { stage: { type: 'string' }, id: { type: 'string' }, out: { type: 'string' }, hd: { type: 'boolean' }, ...forceOption },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const stage = stageOption(ctx)
     const id = requireString(ctx, 'id')
     const out = requireString(ctx, 'out')
+    guardCliOutput(ctx, out, [ctx.positionals[0]])
     const rom = await openSnapRomArg(ctx)
     const { scene, warnings, actor } = actorScene(rom, stage, id, { hd: ctx.values.hd === true })
     warnAll(ctx, warnings)
     const { exportGlb } = await import('../../../src-shared/export/gltf') // glTF-Transform only when exporting
     const glb = await exportGlb(scene)
-    await writeFileAtomic(out, glb, [ctx.positionals[0]!])
+    await writeFileAtomic(out, glb)
     let triangles = 0
     for (const m of scene.meshes) for (const p of m.primitives) triangles += p.indices.length / 3
     const nodes = scene.nodes.filter((n) => (n.extras?.snap as { kind?: string } | undefined)?.kind === 'joint').length

@@ -1,5 +1,5 @@
 import type { Command, CommandContext } from '../../cli/command'
-import { UsageError, intOption, requireString } from '../../cli/command'
+import { UsageError, forceOption, guardCliOutput, intOption, requireString } from '../../cli/command'
 import { writeFileAtomic } from '../../node/atomic'
 import { absentStages, listStages, stageScene, stageTrack } from './stages'
 import { hex } from '../../../src-shared/binary'
@@ -61,13 +61,14 @@ const track: Command = {
 const exportCmd: Command = {
   name: 'snap export',
   summary: 'export a stage (rooms placed, skybox, main track and object paths as curves, actors at their spawns) to glTF binary',
-  usage: 'snap export ROM --stage NAME --out FILE.glb [--no-actors] [--json]',
+  usage: 'snap export ROM --stage NAME --out FILE.glb [--force] [--no-actors] [--json]',
   help: `NAME: ${NAMES}. Unless --no-actors, one node "spawn <i> <actor name>" per object spawn whose actor resolves, holding the actor's joints. Writes nothing on failure. JSON: {"out","bytes","rooms","triangles","textures","curves","actors"}.`,
-  options: { stage: { type: 'string' }, out: { type: 'string' }, 'no-actors': { type: 'boolean' } },
+  options: { stage: { type: 'string' }, out: { type: 'string' }, 'no-actors': { type: 'boolean' }, ...forceOption },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const stage = stageOption(ctx)
     const out = requireString(ctx, 'out')
+    guardCliOutput(ctx, out, [ctx.positionals[0]])
     const rom = await open(ctx)
     const { scene, warnings } = stageScene(rom, stage)
     warnAll(ctx, warnings)
@@ -77,7 +78,7 @@ const exportCmd: Command = {
     const actors = ctx.values['no-actors'] === true ? 0 : exportStageActors(ctx, scene, rom, stage)
     const { exportGlb } = await import('../../../src-shared/export/gltf') // glTF-Transform only when exporting
     const glb = await exportGlb(scene)
-    await writeFileAtomic(out, glb, [ctx.positionals[0]!])
+    await writeFileAtomic(out, glb)
     const rooms = scene.nodes.filter((n) => (n.extras?.snap as { kind?: string } | undefined)?.kind === 'room').length
     const summary = { out, bytes: glb.length, rooms, triangles, textures: scene.textures.length, curves: scene.curves.length, actors }
     if (ctx.json) ctx.printJson(summary)

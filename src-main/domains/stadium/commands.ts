@@ -1,5 +1,5 @@
 import type { Command, CommandContext } from '../../cli/command'
-import { UsageError, requireString } from '../../cli/command'
+import { UsageError, forceOption, guardCliOutput, requireString } from '../../cli/command'
 
 /** The ROM access (and glTF-Transform behind it) loads when a command runs, not when the CLI starts. */
 const romFile = () => import('./rom-file')
@@ -51,9 +51,10 @@ const list: Command = {
 const exportCmd: Command = {
   name: 'stadium export',
   summary: 'export every model of a Pokémon Stadium ROM to glTF (DIR/glb/NNN_name.glb, DIR/manifest.json, DIR/moves.json)',
-  usage: 'stadium export ROM --out DIR [--only N[,N…]] [--step] [--pipeline-parity] [--no-textures] [--validate] [--json]',
+  usage: 'stadium export ROM --out DIR [--force] [--only N[,N…]] [--step] [--pipeline-parity] [--no-textures] [--validate] [--json]',
   help: [
-    'Writes a new folder DIR (it must not exist or be empty) atomically: glb/NNN_name.glb for every model,',
+    'Writes the folder DIR atomically (built aside, renamed in; an existing DIR that holds anything only with --force):',
+    'glb/NNN_name.glb for every model,',
     'textures/NNN_name/*.png, manifest.json and moves.json. Progress goes to stderr; Ctrl+C cancels and leaves nothing.',
     'A model that cannot be read is left out and listed in manifest.json "failed" with its error; the others are',
     'written and the exit code is 1. When every model fails nothing is written.',
@@ -63,7 +64,7 @@ const exportCmd: Command = {
     '--validate  check each glb with the Khronos glTF validator (errors fail the export)',
     'JSON: {"out","models","files":[…],"failed":[{"file","sourceFile","error"}]}',
   ].join('\n'),
-  options: { out: { type: 'string' }, only: { type: 'string' }, step: { type: 'boolean' }, 'pipeline-parity': { type: 'boolean' }, 'no-textures': { type: 'boolean' }, validate: { type: 'boolean' } },
+  options: { out: { type: 'string' }, only: { type: 'string' }, step: { type: 'boolean' }, 'pipeline-parity': { type: 'boolean' }, 'no-textures': { type: 'boolean' }, validate: { type: 'boolean' }, ...forceOption },
   positionals: { min: 1, max: 1 },
   async run(ctx) {
     const out = requireString(ctx, 'out')
@@ -74,6 +75,7 @@ const exportCmd: Command = {
         return Number(s.trim())
       })
     }
+    guardCliOutput(ctx, out, [ctx.positionals[0]], { kind: 'folder' })
     const { readStadiumRom, exportStadium } = await romFile()
     const sr = await readStadiumRom(ctx.positionals[0]!)
     warnRom(ctx, sr)
@@ -90,6 +92,7 @@ const exportCmd: Command = {
       }
     }
     const res = await exportStadium(sr, out, {
+      consent: { force: ctx.values.force === true },
       signal: ctx.signal,
       only,
       interpolation: ctx.values.step ? 'STEP' : 'LINEAR',

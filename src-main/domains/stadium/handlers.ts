@@ -4,6 +4,7 @@ import type { StadiumModelInfo } from '../../../src-shared/api/stadium'
 import { loadModel } from '../../../src-shared/formats/stadium/model'
 import { MOVE_COUNT, moveName } from '../../../src-shared/formats/stadium/names'
 import { exportStadium, readStadiumRom } from './rom-file'
+import { NEW_FOLDER } from '../../node/output-guard'
 import { fileOf, romOf } from './rom-cache'
 
 async function modelInfo(id: number, ctx: ServiceContext): Promise<StadiumModelInfo> {
@@ -50,7 +51,7 @@ export const stadiumHandlers: Handlers = {
     if (!source) throw new Error(`asset ${req.id}: its source is missing`)
     const out = ctx.allowPath(req.out, 'write')
     const sr = await readStadiumRom(ctx.allowPath(source.path, 'read'))
-    const res = await exportStadium(sr, out)
+    const res = await exportStadium(sr, out, { consent: NEW_FOLDER })
     return { out, models: res.models, files: res.files.length, failed: res.failed }
   },
 }

@@ -15,6 +15,7 @@ import { buildStadiumScene, type StadiumSceneOptions } from '../../../src-shared
 import { manifestText, movesText, summarizeModel, type FailedModel, type ModelSummary } from '../../../src-shared/formats/stadium/manifest'
 import { exportGlb, texturePng } from '../../../src-shared/export/gltf'
 import { writeDirAtomic, type FileContent } from '../../node/atomic'
+import { guardOutput, type OutputConsent } from '../../node/output-guard'
 
 export const GENERATOR = 'Modbench 0.1.0 (stadium)'
 
@@ -96,6 +97,8 @@ export interface ExportOptions extends LoadOptions, StadiumSceneOptions {
   only?: number[]
   /** Check each glb with the Khronos validator; errors fail the export. */
   validate?: (glb: Uint8Array, name: string) => Promise<void>
+  /** Whether an existing output folder may be replaced, and how messages name it (default: not, `--out`). */
+  consent?: OutputConsent
 }
 
 export interface ExportResult {
@@ -113,6 +116,8 @@ export interface ExportResult {
  * error is thrown.
  */
 export async function exportStadium(sr: StadiumRom, outDir: string, opts: ExportOptions = {}): Promise<ExportResult> {
+  const guard = () => guardOutput({ out: outDir, kind: 'folder', inputs: [sr.file], ...opts.consent })
+  guard()
   const indices = opts.only ?? sr.archive.entries.map((e) => e.index)
   for (const i of indices) if (!sr.archive.entries[i]) throw new FormatError(`model file ${i} does not exist (the archive has ${sr.archive.entries.length})`, { file: sr.file, structure: 'BinArchive' })
   const summaries: ModelSummary[] = []
@@ -157,7 +162,7 @@ export async function exportStadium(sr: StadiumRom, outDir: string, opts: Export
     yield ['manifest.json', manifestText(info, summaries, failed)]
     yield ['moves.json', movesText(info, summaries)]
   }
-  await writeDirAtomic(outDir, files())
+  await writeDirAtomic(outDir, files(), async () => guard(), { replace: opts.consent?.force === true })
   return { models: summaries.length, files: written, summaries, failed }
 }
 

@@ -47,7 +47,7 @@ describe('tests/ layout', () => {
     expect(bad).toEqual([])
   })
 
-  it('integration/ holds only the CLI contract, fuzz, indexer and domain-plugin tests', () => {
-    for (const f of fs.readdirSync(path.join(tests, 'integration'))) expect(f).toMatch(/^(contract|fuzz|index|domains)[\w-]*\.test\.ts$/)
+  it('integration/ holds only the CLI contract, fuzz, fault-injection, indexer and domain-plugin tests', () => {
+    for (const f of fs.readdirSync(path.join(tests, 'integration'))) expect(f).toMatch(/^(contract|fuzz|faults|index|domains)[\w-]*\.test\.ts$/)
   })
 })

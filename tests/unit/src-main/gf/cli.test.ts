@@ -251,17 +251,18 @@ describe('catalog', () => {
 })
 
 describe('gf extract into an existing folder', () => {
-  it('adds the PNGs next to what is there, never overwriting', async () => {
+  it('refuses a folder holding anything without --force (untouched); with --force replaces it whole', async () => {
     const out = path.join(tmp, 'busy')
     mkdirSync(out)
     writeFileSync(path.join(out, 'keep.txt'), 'mine')
-    expect((await cli('gf', 'extract', setDir, '--out', out)).code).toBe(0)
-    expect(readFileSync(path.join(out, 'keep.txt'), 'utf8')).toBe('mine')
+    const refused = await cli('gf', 'extract', setDir, '--out', out)
+    expect(refused.code).toBe(1)
+    expect(refused.err).toMatch(/busy already exists; pass --force/)
+    expect(readdirSync(out)).toEqual(['keep.txt'])
+    expect((await cli('gf', 'extract', setDir, '--out', out, '--force')).code).toBe(0)
+    expect(existsSync(path.join(out, 'keep.txt'))).toBe(false)
     expect(existsSync(path.join(out, '3', '0_pm0999_00_Rim.png'))).toBe(true)
-    expect(readdirSync(out).filter((n) => n.startsWith('.')).length).toBe(0)
-    const again = await cli('gf', 'extract', setDir, '--out', out)
-    expect(again.code).toBe(1)
-    expect(again.err).toMatch(/already exists/)
+    expect(readdirSync(tmp).filter((n) => n.startsWith('.busy')).length).toBe(0)
   })
 })
 

@@ -71,4 +71,16 @@ describe('gf:exportGlb', () => {
     await exportGlb({ set: setDir, out, overwrite: true })
     expect(readFileSync(out).subarray(0, 4).toString('latin1')).toBe('glTF')
   })
+
+  it('never an input, even confirmed: a file of the set, a path inside its folder, a replacement PNG (code input); nothing written', async () => {
+    const png = path.join(tmp, 'red.glb') // a PNG whose name ends in .glb, so the out names it as given
+    writeFileSync(png, red)
+    const set0 = readFileSync(path.join(setDir, '0.bin'))
+    for (const [out, reps] of [[path.join(setDir, '0.bin'), []], [path.join(setDir, 'model.glb'), []], [png, [{ file: '1.bin', entry: 0, path: png }]]] as const) {
+      await expect(exportGlb({ set: setDir, out, overwrite: true, replacements: reps })).rejects.toMatchObject({ code: 'input' })
+    }
+    expect(readFileSync(path.join(setDir, '0.bin')).equals(set0)).toBe(true)
+    expect(existsSync(path.join(setDir, 'model.glb'))).toBe(false)
+    expect(readFileSync(png).equals(Buffer.from(red))).toBe(true)
+  })
 })

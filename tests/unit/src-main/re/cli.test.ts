@@ -180,7 +180,7 @@ describe('re pose2motlist', () => {
   it('refuses to overwrite the template', async () => {
     const r = await cli('re', 'pose2motlist', '--template', template, '--pose', poseFile, '--out', template)
     expect(r.code).toBe(1)
-    expect(r.stderr).toMatch(/refusing to overwrite the input/)
+    expect(r.stderr).toMatch(/is an input of this command/)
   })
 })
 

@@ -282,7 +282,7 @@ describe('re pack-mod', () => {
     const old = readFileSync(p('mod.zip'))
     let r = await cli('re', 'pack-mod', '--file', template, '--game-path', 'natives/stm/a.motlist.663', '--name', 'n', '--out', p('mod.zip'))
     expect(r.code).toBe(1)
-    expect(r.stderr).toMatch(/mod\.zip already exists; refusing to overwrite it/)
+    expect(r.stderr).toMatch(/mod\.zip already exists; pass --force to replace it/)
     expect(readFileSync(p('mod.zip')).equals(old)).toBe(true)
     r = await cli('re', 'pack-mod', '--file', template, '--game-path', 'natives/stm/a.motlist.663', '--name', 'n', '--screenshot', template, '--out', p('bad.zip'))
     expect(r.code).toBe(1)
