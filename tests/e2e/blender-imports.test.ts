@@ -14,23 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
-import { spawnSync } from 'node:child_process'
+import { blenderMissing, inCi, runBlenderJobs } from '../helpers/blender'
 import { cli as runCli, repoRoot } from '../helpers/cli'
 import { sceneKinds } from '../../src-main/services/scene-builders'
 import { sceneToGlb } from '../../src-shared/export/gltf'
 import { materialCardScene } from '../../src-shared/scene/material-card'
 import { splitGlb } from '../fixtures/scene/glb-container'
 
-const script = path.resolve(import.meta.dirname, '..', 'helpers', 'blender-gltf.py')
-const blender = process.env.BLENDER ?? 'blender'
-const inCi = process.env.CI === 'true' || process.env.CI === '1'
-
-function blenderMissing(): string | null {
-  const probe = spawnSync(blender, ['-b', '--factory-startup', '--python-expr', 'import numpy; print("NUMPY_OK")'], { encoding: 'utf8', timeout: 60_000 })
-  if (probe.error || probe.status === null) return `${blender} is not installed`
-  if (!/NUMPY_OK/.test(probe.stdout)) return `${blender}'s Python has no numpy (Debian: apt-get install python3-numpy)`
-  return null
-}
 const missing = blenderMissing()
 if (missing && !inCi) console.warn(`blender-imports: ${missing}; skipped (CI installs blender and python3-numpy and runs it)`)
 
@@ -73,7 +63,7 @@ describe.skipIf(!!missing && !inCi)('Blender 3.4 imports every kind of export', 
     add(p('material-card.glb'), 'material test card')
 
     fs.writeFileSync(p('jobs.json'), JSON.stringify(jobs.map(({ in: i, out, fps }) => ({ in: i, out, fps }))))
-    const run = spawnSync(blender, ['-b', '--factory-startup', '--python', script, '--', p('jobs.json')], { encoding: 'utf8', timeout: 170_000 })
+    const run = runBlenderJobs(p('jobs.json'))
     expect(run.status, `blender: ${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`).toBe(0)
     const reports = run.stdout.match(/^JOB \d+: .*$/gm) ?? []
     expect(reports).toHaveLength(jobs.length)

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
-import { spawnSync } from 'node:child_process'
+import { blenderMissing, inCi, runBlenderJobs } from '../helpers/blender'
 import { cli } from '../helpers/cli'
 import { buildTemplateMotlist } from '../fixtures/re/template'
 import { buildGameMotlist } from '../fixtures/re/game-motlist'
@@ -25,16 +25,6 @@ import { characterMesh } from '../fixtures/re/mesh'
 import { motionsOf, readMotionFile, readMesh, meshSkeletonBones, sampleMot, quatMultiply, quatConjugate, type MotionFile, type Quat } from '../../src-shared/formats/re'
 import { motionDifference } from '../helpers/re-motion'
 
-const script = path.resolve(import.meta.dirname, '..', 'helpers', 'blender-gltf.py')
-const blender = process.env.BLENDER ?? 'blender'
-const inCi = process.env.CI === 'true' || process.env.CI === '1'
-/** Why Blender cannot run the round trip here (not installed, or its Python has no numpy, which its glTF add-on needs), or null. */
-function blenderMissing(): string | null {
-  const probe = spawnSync(blender, ['-b', '--factory-startup', '--python-expr', 'import numpy; print("NUMPY_OK")'], { encoding: 'utf8', timeout: 60_000 })
-  if (probe.error || probe.status === null) return `${blender} is not installed`
-  if (!/NUMPY_OK/.test(probe.stdout)) return `${blender}'s Python has no numpy (Debian: apt-get install python3-numpy)`
-  return null
-}
 const missing = blenderMissing()
 if (missing && !inCi) console.warn(`re-blender: ${missing}; the Blender round trip is skipped (CI installs blender and python3-numpy and runs it)`)
 
@@ -80,7 +70,7 @@ describe.skipIf(!!missing && !inCi)('RE motions through Blender 3.4 and back', (
       { in: p('wave.glb'), out: p('factory.glb') },
     ]
     fs.writeFileSync(p('jobs.json'), JSON.stringify(jobs))
-    const run = spawnSync(blender, ['-b', '--factory-startup', '--python', script, '--', p('jobs.json')], { encoding: 'utf8', timeout: 170_000 })
+    const run = runBlenderJobs(p('jobs.json'))
     expect(run.status, `blender: ${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`).toBe(0)
     expect(run.stdout.match(/^JOB \d+:/gm)).toHaveLength(5)
 
