@@ -151,8 +151,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     const limit = requestBodyLimit(channel)
     const body = await readBody(req, limit)
     if (!body) {
-      // Refused unread: the connection closes after the reply, so the rest is never received.
-      res.once('finish', () => req.destroy())
+      // Refused unread: the connection closes after the reply, so the rest is never kept. What
+      // still arrives for a moment is discarded unbuffered (resume) rather than cut at once: a
+      // socket destroyed with bytes unread sends a reset, which can make the client drop the
+      // reply it has not read yet (seen under load).
+      res.once('finish', () => {
+        req.resume()
+        setTimeout(() => req.destroy(), 1000).unref()
+      })
       res.setHeader('connection', 'close')
       return send(res, 413, JSON.stringify({ error: { message: `${channel}: a request body may have at most ${limit} bytes`, name: 'PayloadTooLarge', code: 'too-large' } }), 'application/json')
     }
