@@ -291,21 +291,49 @@ export const useCatalogStore = defineStore('catalog', () => {
   /**
    * Indexes paths the user chose. Indexing never moves the selection: the first new source is
    * selected only when nothing was selected, or when the caller asks (`select`: a file the user
-   * just wrote, such as a repacked set, is what they look at next).
+   * just wrote, such as a repacked set, is what they look at next). `open` (File → Open…): what
+   * was added is selected and opened (one source expanded, several their folder group), unless
+   * the user selected something else while it indexed.
    */
-  async function indexPaths(paths: string[], opts: { select?: boolean } = {}): Promise<void> {
-    let first: string | null = null
+  async function indexPaths(paths: string[], opts: { select?: boolean; open?: boolean } = {}): Promise<void> {
+    const before = selected.value?.key
+    let found: string[] = []
     try {
       const res = await bridge.invoke('index:start', { paths })
       for (const s of res.sources) if (s.error) reportError(s.error.includes(s.path) ? s.error : `${s.path}: ${s.error}`)
-      first = res.sources[0]?.path ?? null
+      found = res.sources.map((s) => s.path)
     } catch (e) {
       reportError(e)
     } finally {
       await loadSources()
     }
-    const src = first ? sources.value.find((s) => s.path === first) : null
+    // what the user selected while it indexed wins over what Open… added
+    if (opts.open) return selected.value?.key === before ? openAdded(found.filter((f) => paths.some((p) => isWithin(f, p)))) : undefined
+    const src = found[0] ? sources.value.find((s) => s.path === found[0]) : null
     if (src && (opts.select || !selected.value)) selectSource(src.id)
+  }
+
+  /** Whether a source path is the asked path or inside it (either separator). */
+  function isWithin(p: string, asked: string): boolean {
+    const a = asked.replace(/[\\/]+$/, '')
+    return p === a || p.startsWith(`${a}/`) || p.startsWith(`${a}\\`)
+  }
+
+  /** Selects what an Open… added: a single source expanded, or the folder group of several. */
+  async function openAdded(found: string[]): Promise<void> {
+    const added = sources.value.filter((s) => found.includes(s.path))
+    const first = added[0]
+    if (!first) return
+    if (added.length === 1) {
+      await expandKey(`s${first.id}`)
+      selectSource(first.id)
+      return
+    }
+    const key = folderKey(splitSourcePath(first.path).folder)
+    const row = rows.value.find((r) => r.key === key)
+    if (row && !row.expanded) await toggle(row)
+    const again = rows.value.find((r) => r.key === key)
+    if (again) select(again)
   }
 
   async function cancelIndexing(): Promise<void> {

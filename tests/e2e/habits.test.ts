@@ -1,0 +1,123 @@
+/**
+ * Issue 25 item 4, desktop habits, in real Chromium (browser mode): the file dialog (starts at
+ * home, then at the folder used last; goes up past both; places that went are greyed with the
+ * reason; a proposed output folder is offered beside the set), File → Open… selecting and opening
+ * what it added. The served process gets its own HOME, so "home" is a folder this test made.
+ * Screenshots go to test-artifacts/habits-*.png.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as fs from 'node:fs'
+import * as os from 'node:os'
+import * as path from 'node:path'
+import type { Browser, Page } from 'playwright-core'
+import { answerFileBrowser, launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
+import { genericRom } from '../fixtures/platform/n64'
+
+let served: Served
+let browser: Browser
+let dir: string
+let home: string
+let mods: string
+let gone: string
+let pack: string
+
+beforeAll(async () => {
+  dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'mb-e2e-habits-')))
+  home = path.join(dir, 'home')
+  mods = path.join(home, 'projects', 'mods')
+  gone = path.join(home, 'gone')
+  pack = path.join(home, 'pack')
+  for (const d of [mods, gone, pack]) fs.mkdirSync(d, { recursive: true })
+  fs.writeFileSync(path.join(mods, 'Mod 1.z64'), genericRom('MOD ONE', 'MD01'))
+  fs.writeFileSync(path.join(gone, 'Old.z64'), genericRom('OLD ONE', 'OLD1'))
+  fs.writeFileSync(path.join(pack, 'Pack A.z64'), genericRom('PACK A', 'PKA1'))
+  fs.writeFileSync(path.join(pack, 'Pack B.z64'), genericRom('PACK B', 'PKB1'))
+  served = await startServe({ db: path.join(dir, 'catalog.sqlite'), env: { HOME: home, USERPROFILE: home } })
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await served?.close()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+const sourceRow = (page: Page, name: string) => page.locator('[data-testid="tree-row-source"]', { hasText: name })
+const selected = (page: Page) => page.locator('[data-testid^="tree-row-"].selected')
+const folderShown = (page: Page) => page.getByTestId('fb-folder').innerText()
+
+async function openDialog(page: Page, item: 'menu-open-file' | 'menu-open-folder'): Promise<void> {
+  await page.getByTestId('menu-file').click()
+  await page.getByTestId(item).click()
+  await page.getByTestId('file-browser').waitFor()
+}
+
+describe('desktop habits', () => {
+  it('file dialog: starts at home then at the last folder, goes up past both, greys places that went, proposes outputs beside the set', async () => {
+    const { page, pageErrors } = await openApp(browser, served)
+    await sourceRow(page, 'gf-set').waitFor({ timeout: 120_000 })
+    await openDialog(page, 'menu-open-file')
+    await expect.poll(() => folderShown(page), { timeout: 30_000 }).toBe(home)
+    // Backspace (the empty name field has the focus) and the up button climb past home
+    await page.keyboard.press('Backspace')
+    await expect.poll(() => folderShown(page), { timeout: 30_000 }).toBe(dir)
+    await page.getByTestId('fb-up').click()
+    await expect.poll(() => folderShown(page), { timeout: 30_000 }).toBe(path.dirname(dir))
+    await page.getByTestId('fb-cancel').click()
+
+    // a file chosen in a folder makes it the next start, across a reload too
+    await openDialog(page, 'menu-open-file')
+    await answerFileBrowser(page, path.join(gone, 'Old.z64'))
+    await sourceRow(page, 'Old.z64').waitFor({ timeout: 60_000 })
+    await page.reload()
+    await sourceRow(page, 'Old.z64').waitFor({ timeout: 60_000 })
+    await openDialog(page, 'menu-open-file')
+    await expect.poll(() => folderShown(page), { timeout: 30_000 }).toBe(gone)
+    await page.getByTestId('fb-cancel').click()
+
+    // the folder goes away: its places are greyed with the reason, clicking one lists nothing and errs nothing
+    fs.rmSync(gone, { recursive: true })
+    await openDialog(page, 'menu-open-file')
+    await expect.poll(() => folderShown(page), { timeout: 30_000 }).toBe(home)
+    const place = page.locator(`[data-testid="fb-root"][data-path="${gone}"]`).first()
+    expect(await place.getAttribute('data-unavailable')).toBe('no longer exists')
+    expect(await place.isDisabled()).toBe(true)
+    expect(await place.innerText()).toContain('no longer exists')
+    await place.click({ force: true })
+    expect(await folderShown(page)).toBe(home)
+    expect(await page.getByTestId('fb-error').count()).toBe(0)
+    // home is a place that works
+    await page.getByTestId('fb-up').click()
+    await expect.poll(() => folderShown(page)).toBe(dir)
+    await page.locator('[data-testid="fb-root"][data-label="Home"]').click()
+    await expect.poll(() => folderShown(page)).toBe(home)
+    await screenshot(page, 'habits-1-places')
+    await page.getByTestId('fb-cancel').click()
+
+    // a proposed output folder is offered beside the set, never inside it, nor the start folder
+    await sourceRow(page, 'gf-set').click()
+    await page.getByTestId('gf-export-all').click()
+    await page.getByTestId('file-browser').waitFor()
+    const samples = path.join(repoRoot, 'resources', 'samples')
+    await expect.poll(() => folderShown(page), { timeout: 30_000 }).toBe(samples)
+    expect(await page.getByTestId('fb-name').inputValue()).toBe('gf-set-png')
+    await page.getByTestId('fb-cancel').click()
+    expect(pageErrors).toEqual([])
+  })
+
+  it('File → Open… selects and opens what it added: a file expanded, a folder its group', async () => {
+    const { page, pageErrors } = await openApp(browser, served)
+    await sourceRow(page, 'gf-set').click()
+    await expect.poll(() => selected(page).innerText()).toContain('gf-set')
+    await openDialog(page, 'menu-open-file')
+    await answerFileBrowser(page, path.join(mods, 'Mod 1.z64'))
+    await expect.poll(() => selected(page).innerText(), { timeout: 60_000 }).toContain('Mod 1.z64')
+    await expect.poll(() => sourceRow(page, 'Mod 1.z64').getAttribute('aria-expanded')).toBe('true')
+
+    await openDialog(page, 'menu-open-folder')
+    await answerFileBrowser(page, pack)
+    await expect.poll(() => selected(page).getAttribute('data-key'), { timeout: 60_000 }).toBe(`f${pack}`)
+    await expect.poll(() => page.getByTestId('overview-child').count()).toBe(2)
+    await screenshot(page, 'habits-2-opened')
+    expect(pageErrors).toEqual([])
+  })
+})
