@@ -120,4 +120,39 @@ describe('desktop habits', () => {
     await screenshot(page, 'habits-2-opened')
     expect(pageErrors).toEqual([])
   })
+
+  it('right-click only opens the menu (the selection and view stay); a menu near the bottom stays whole on screen', async () => {
+    const { page, pageErrors } = await openApp(browser, served)
+    await sourceRow(page, 'snap-sample.z64.gz').click()
+    await expect.poll(() => selected(page).innerText()).toContain('snap-sample.z64.gz')
+    const menu = page.getByTestId('tree-menu')
+    await sourceRow(page, 'gf-set').click({ button: 'right' })
+    await menu.waitFor()
+    expect(await menu.getAttribute('data-row')).toBe(await sourceRow(page, 'gf-set').getAttribute('data-key'))
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('tree-menu-open')
+    expect(await selected(page).innerText(), 'the selection stays').toContain('snap-sample.z64.gz')
+    expect(await page.getByTestId('gf-texture-grid').count(), 'the set is not opened').toBe(0)
+    await page.keyboard.press('Escape')
+    await menu.waitFor({ state: 'detached' })
+    // the menu's Open opens it
+    await sourceRow(page, 'gf-set').click({ button: 'right' })
+    await page.getByTestId('tree-menu-open').click()
+    await page.getByTestId('gf-texture-grid').waitFor({ timeout: 60_000 })
+
+    // a short window: the last row sits near the bottom; its menu opens whole above the pointer
+    await page.setViewportSize({ width: 1400, height: 420 })
+    const last = page.locator('[data-testid^="tree-row-"]').last()
+    const box = (await last.boundingBox())!
+    expect(box.y + box.height, 'the last row is near the bottom').toBeGreaterThan(420 - 80)
+    await last.click({ button: 'right', position: { x: 20, y: box.height - 2 } })
+    await menu.waitFor()
+    await expect.poll(() => menu.evaluate((m) => getComputedStyle(m).visibility)).toBe('visible')
+    const mb = (await menu.boundingBox())!
+    expect(mb.y).toBeGreaterThanOrEqual(0)
+    expect(mb.y + mb.height, `menu ${JSON.stringify(mb)} inside a 420 px window`).toBeLessThanOrEqual(420)
+    expect(mb.x + mb.width).toBeLessThanOrEqual(1400)
+    await screenshot(page, 'habits-3-menu-bottom')
+    await page.keyboard.press('Escape')
+    expect(pageErrors).toEqual([])
+  })
 })
