@@ -356,6 +356,27 @@ export const useCatalogStore = defineStore('catalog', () => {
     }, 100)
   })
 
+  /**
+   * Sources whose file or folder name holds the query (case-insensitive, every word): search
+   * finds files by name as well as the assets inside them (issue 25).
+   */
+  const fileResults = computed<SourceRow[]>(() => {
+    const words = query.value.toLowerCase().split(/\s+/).filter(Boolean)
+    if (!words.length) return []
+    return sources.value.filter((s) => {
+      const n = splitSourcePath(s.path).name.toLowerCase()
+      return words.every((w) => n.includes(w))
+    }).slice(0, 50)
+  })
+
+  /** Selects a source found by name: its folder group unfolded, the row in view. */
+  async function revealSource(id: number): Promise<void> {
+    const src = sources.value.find((s) => s.id === id)
+    const folder = src ? rows.value.find((r) => r.key === folderKey(splitSourcePath(src.path).folder)) : undefined
+    if (folder && !folder.expanded) await toggle(folder)
+    selectSource(id)
+  }
+
   const selectedAsset = computed(() => selected.value?.asset ?? null)
 
   /** Names from the source down to the selection, read off the visible tree (empty if not in it). */
@@ -382,5 +403,5 @@ export const useCatalogStore = defineStore('catalog', () => {
     selected.value = null
   }
 
-  return { sources, rows, selected, selectedAsset, selectedPath, clearSelection, query, results, searching, progress, errors, revealKey, loadSources, toggle, loadMore, select, selectAsset, selectSource, revealAsset, openFirst, search, indexPaths, cancelIndexing, reportError }
+  return { sources, rows, selected, selectedAsset, selectedPath, clearSelection, query, results, fileResults, revealSource, searching, progress, errors, revealKey, loadSources, toggle, loadMore, select, selectAsset, selectSource, revealAsset, openFirst, search, indexPaths, cancelIndexing, reportError }
 })

@@ -32,6 +32,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(gone, 'Old.z64'), genericRom('OLD ONE', 'OLD1'))
   fs.writeFileSync(path.join(pack, 'Pack A.z64'), genericRom('PACK A', 'PKA1'))
   fs.writeFileSync(path.join(pack, 'Pack B.z64'), genericRom('PACK B', 'PKB1'))
+  // two copies of one ROM name and title in two folders (different bytes: two sources)
+  for (const [i, t] of ['first', 'second'].entries()) {
+    fs.mkdirSync(path.join(home, 'twins', t), { recursive: true })
+    fs.writeFileSync(path.join(home, 'twins', t, 'Twin.z64'), genericRom('TWIN GAME', 'TWN1', 0x2000, 0x20 + i))
+  }
   served = await startServe({ db: path.join(dir, 'catalog.sqlite'), env: { HOME: home, USERPROFILE: home } })
   browser = await launchBrowser()
 })
@@ -153,6 +158,34 @@ describe('desktop habits', () => {
     expect(mb.x + mb.width).toBeLessThanOrEqual(1400)
     await screenshot(page, 'habits-3-menu-bottom')
     await page.keyboard.press('Escape')
+    expect(pageErrors).toEqual([])
+  })
+
+  it('search finds files by name, and hits that would read the same show the folder that tells them apart', async () => {
+    const { page, pageErrors } = await openApp(browser, served)
+    await sourceRow(page, 'gf-set').waitFor({ timeout: 60_000 })
+    await openDialog(page, 'menu-open-folder')
+    await answerFileBrowser(page, path.join(home, 'twins'))
+    await expect.poll(() => sourceRow(page, 'Twin.z64').count(), { timeout: 60_000 }).toBe(2)
+    const search = page.getByTestId('search-input')
+    // a file name (the samples' ROM) is found, though no asset is named so
+    await search.fill('snap-sample')
+    await page.getByTestId('search-file').first().waitFor({ timeout: 30_000 })
+    expect(await page.getByTestId('search-file').allInnerTexts()).toEqual([`snap-sample.z64.gz\nsnap-rom\n${path.join(repoRoot, 'resources', 'samples')}`])
+    await page.getByTestId('search-file').click()
+    await expect.poll(() => selected(page).innerText()).toContain('snap-sample.z64.gz')
+    // two files of one name: each shows its folder
+    await search.fill('twin')
+    await expect.poll(() => page.getByTestId('search-file').count(), { timeout: 30_000 }).toBe(2)
+    const files = await page.getByTestId('search-file').getByTestId('search-path').allInnerTexts()
+    expect(files.sort()).toEqual([path.join(home, 'twins', 'first'), path.join(home, 'twins', 'second')])
+    // two assets of one name in files of one name: each shows its folder too
+    await search.fill('TWIN GAME')
+    await expect.poll(() => page.getByTestId('search-hit').count(), { timeout: 30_000 }).toBe(2)
+    const hits = await page.getByTestId('search-hit').allInnerTexts()
+    expect(hits[0]).not.toBe(hits[1])
+    expect((await page.getByTestId('search-hit').getByTestId('search-path').allInnerTexts()).sort()).toEqual([path.join(home, 'twins', 'first'), path.join(home, 'twins', 'second')])
+    await screenshot(page, 'habits-4-search')
     expect(pageErrors).toEqual([])
   })
 })
