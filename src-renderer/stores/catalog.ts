@@ -1,8 +1,9 @@
 import { defineStore } from 'pinia'
-import { shallowRef, ref, computed } from 'vue'
+import { shallowRef, ref, computed, watch } from 'vue'
 import type { AssetRow, IndexProgress, SourceRow } from '@shared/api'
 import { bridge, errorMessage } from '../bridge'
-import { assetRow, folderKey, groupByFolder, sourceRow, splitSourcePath, subtreeEnd, topRows, type TreeRow } from './catalog-tree'
+import { assetRow, folderKey, groupByFolder, isWithin, namesDownTo, sourceRow, sourcesNamed, splitSourcePath, subtreeEnd, topRows, type TreeRow } from './catalog-tree'
+import { loadTreeMemory, saveTreeMemory } from './tree-memory'
 
 export type { TreeRow } from './catalog-tree'
 
@@ -51,9 +52,19 @@ export const useCatalogStore = defineStore('catalog', () => {
    * tree is rebuilt from these on every refresh, so a refresh never depends on row positions.
    * `intent` counts the user's toggles: a refresh that was built while one happened is rebuilt.
    */
-  const openKeys = new Set<string>()
-  const foldedFolders = new Set<string>()
+  const memory = loadTreeMemory()
+  const openKeys = new Set<string>(memory.open)
+  const foldedFolders = new Set<string>(memory.folded)
   let intent = 0
+  /** The selection before a reload, selected again once its row is listed (or the user picks). */
+  let restoreKey = memory.selected
+  function remember(): void {
+    saveTreeMemory({ open: [...openKeys], folded: [...foldedFolders], selected: selected.value?.key ?? restoreKey })
+  }
+  watch(selected, (row) => {
+    if (row) restoreKey = null
+    remember()
+  })
 
   /** Expands or collapses a row, loading its children lazily. */
   async function toggle(row: TreeRow): Promise<void> {
@@ -64,6 +75,7 @@ export const useCatalogStore = defineStore('catalog', () => {
     if (cur.expanded) return collapseAt(i)
     if (cur.type === 'folder') {
       foldedFolders.delete(cur.key)
+      remember()
       const group = groupByFolder(sources.value).find((g) => g.folder === cur.folder)
       const copy = rows.value.slice()
       copy.splice(i, 1, { ...cur, expanded: true }, ...(group?.sources ?? []).map((s) => sourceRow(s)))
@@ -71,6 +83,7 @@ export const useCatalogStore = defineStore('catalog', () => {
       return
     }
     openKeys.add(cur.key)
+    remember()
     patchRow(cur.key, { loading: true })
     let kids: TreeRow[]
     try {
@@ -95,6 +108,7 @@ export const useCatalogStore = defineStore('catalog', () => {
     const end = subtreeEnd(rows.value, i)
     for (let k = i; k < end; k++) openKeys.delete(rows.value[k]!.key)
     if (row.type === 'folder') foldedFolders.add(row.key)
+    remember()
     const copy = rows.value.slice()
     copy.splice(i, end - i, { ...row, expanded: false, loading: false })
     rows.value = copy
@@ -160,11 +174,24 @@ export const useCatalogStore = defineStore('catalog', () => {
         sources.value = list
         rows.value = next
         await keepSelection(list)
+        await restoreSelection()
         return
       }
     } catch (e) {
       reportError(e)
     }
+  }
+
+  /** The node selected before a reload: a listed source or folder row, or an asset (unless the URL names one). */
+  async function restoreSelection(): Promise<void> {
+    const key = restoreKey
+    if (!key || selected.value) return
+    const row = rows.value.find((r) => r.key === key)
+    if (row) return select(row)
+    if (!/^a\d+$/.test(key) || new URLSearchParams(location.search).has('asset')) return
+    restoreKey = null
+    const a = await bridge.invoke('catalog:asset', { id: Number(key.slice(1)) }).catch(() => null)
+    if (a && !selected.value) await selectAsset(a)
   }
 
   async function keepSelection(list: SourceRow[]): Promise<void> {
@@ -313,12 +340,6 @@ export const useCatalogStore = defineStore('catalog', () => {
     if (src && (opts.select || !selected.value)) selectSource(src.id)
   }
 
-  /** Whether a source path is the asked path or inside it (either separator). */
-  function isWithin(p: string, asked: string): boolean {
-    const a = asked.replace(/[\\/]+$/, '')
-    return p === a || p.startsWith(`${a}/`) || p.startsWith(`${a}\\`)
-  }
-
   /** Selects what an Open… added: a single source expanded, or the folder group of several. */
   async function openAdded(found: string[]): Promise<void> {
     const added = sources.value.filter((s) => found.includes(s.path))
@@ -356,18 +377,8 @@ export const useCatalogStore = defineStore('catalog', () => {
     }, 100)
   })
 
-  /**
-   * Sources whose file or folder name holds the query (case-insensitive, every word): search
-   * finds files by name as well as the assets inside them (issue 25).
-   */
-  const fileResults = computed<SourceRow[]>(() => {
-    const words = query.value.toLowerCase().split(/\s+/).filter(Boolean)
-    if (!words.length) return []
-    return sources.value.filter((s) => {
-      const n = splitSourcePath(s.path).name.toLowerCase()
-      return words.every((w) => n.includes(w))
-    }).slice(0, 50)
-  })
+  /** Sources whose file or folder name holds the query: search finds files by name too. */
+  const fileResults = computed<SourceRow[]>(() => sourcesNamed(sources.value, query.value))
 
   /** Selects a source found by name: its folder group unfolded, the row in view. */
   async function revealSource(id: number): Promise<void> {
@@ -380,26 +391,11 @@ export const useCatalogStore = defineStore('catalog', () => {
   const selectedAsset = computed(() => selected.value?.asset ?? null)
 
   /** Names from the source down to the selection, read off the visible tree (empty if not in it). */
-  const selectedPath = computed<string[]>(() => {
-    const key = selected.value?.key
-    const list = rows.value
-    let i = key ? list.findIndex((r) => r.key === key) : -1
-    if (i < 0) return selected.value ? [selected.value.name] : []
-    if (list[i]!.type === 'folder') return [list[i]!.folder ?? list[i]!.name]
-    const out = [list[i]!.name]
-    for (let d = list[i]!.depth, j = i - 1; j >= 0 && d > 0; j--) {
-      if (list[j]!.depth < d) {
-        // the folder group is where the source lives, not a step of the asset's path
-        if (list[j]!.type !== 'folder') out.unshift(list[j]!.name)
-        d = list[j]!.depth
-        i = j
-      }
-    }
-    return out
-  })
+  const selectedPath = computed<string[]>(() => namesDownTo(rows.value, selected.value))
 
   /** Back to the welcome page: nothing selected. */
   function clearSelection(): void {
+    restoreKey = null
     selected.value = null
   }
 
