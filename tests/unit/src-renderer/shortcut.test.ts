@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matches } from '../../../src-renderer/app-commands'
+import { matches } from '../../../src-renderer/shortcut'
 
 /** The Edit/View menus' shortcut matcher: exact modifiers, Ctrl or ⌘, the physical key as fallback. */
 const ev = (key: string, m: { ctrl?: boolean; meta?: boolean; shift?: boolean; alt?: boolean; code?: string } = {}) => ({
