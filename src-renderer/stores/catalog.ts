@@ -325,17 +325,23 @@ export const useCatalogStore = defineStore('catalog', () => {
   async function indexPaths(paths: string[], opts: { select?: boolean; open?: boolean } = {}): Promise<void> {
     const before = selected.value?.key
     let found: string[] = []
+    let failed = false
     try {
       const res = await bridge.invoke('index:start', { paths })
+      failed = res.cancelled === true || res.sources.some((x) => x.error)
       for (const s of res.sources) if (s.error) reportError(s.error.includes(s.path) ? s.error : `${s.path}: ${s.error}`)
       found = res.sources.map((s) => s.path)
     } catch (e) {
+      failed = true
       reportError(e)
     } finally {
       await loadSources()
     }
+    const added = found.filter((f) => paths.some((p) => isWithin(f, p)))
+    // Open… of a folder with nothing readable says so (rather than nothing at all)
+    if (opts.open && !added.length && !failed) reportError(`Nothing was added: ${paths.join(', ')} holds no file Modbench recognises (a set folder needs its member files too)`)
     // what the user selected while it indexed wins over what Open… added
-    if (opts.open) return selected.value?.key === before ? openAdded(found.filter((f) => paths.some((p) => isWithin(f, p)))) : undefined
+    if (opts.open) return selected.value?.key === before ? openAdded(added) : undefined
     const src = found[0] ? sources.value.find((s) => s.path === found[0]) : null
     if (src && (opts.select || !selected.value)) selectSource(src.id)
   }

@@ -44,7 +44,7 @@ async function openSet(ctx: ServiceContext, set: string, lenient = false): Promi
   const stamp = await stampOf(dir)
   const hit = cache.get(key)
   if (hit && hit.stamp === stamp) return hit.set
-  const loaded = await loadSet(dir, { lenient })
+  const loaded = await loadSet(dir, { lenient, skipDamaged: lenient })
   cache.delete(key)
   cache.set(key, { stamp, set: loaded })
   while (cache.size > 4) cache.delete(cache.keys().next().value!)
