@@ -127,3 +127,21 @@ export function namesDownTo(list: readonly TreeRow[], sel: TreeRow | null): stri
   }
   return out
 }
+
+type ChildrenOf = (req: { sourceId: number; parent: number | null; offset: number; limit: number }) => Promise<AssetRow[]>
+
+/** The first asset of `kind` in a source: breadth first, four levels, the first page of each. */
+export async function firstOfKind(sourceId: number, kind: string, children: ChildrenOf): Promise<AssetRow | null> {
+  let level: (number | null)[] = [null]
+  for (let depth = 0; depth < 4 && level.length; depth++) {
+    const next: number[] = []
+    for (const parent of level.slice(0, 50)) {
+      const kids = await children({ sourceId, parent, offset: 0, limit: 200 })
+      const hit = kids.find((k) => k.kind === kind)
+      if (hit) return hit
+      next.push(...kids.filter((k) => k.childCount > 0).map((k) => k.id))
+    }
+    level = next
+  }
+  return null
+}

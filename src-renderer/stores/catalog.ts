@@ -2,7 +2,7 @@ import { defineStore } from 'pinia'
 import { shallowRef, ref, computed, watch } from 'vue'
 import type { AssetRow, IndexProgress, SourceRow } from '@shared/api'
 import { bridge, errorMessage } from '../bridge'
-import { assetRow, folderKey, groupByFolder, isWithin, namesDownTo, sourceRow, sourcesNamed, splitSourcePath, subtreeEnd, topRows, type TreeRow } from './catalog-tree'
+import { assetRow, folderKey, groupByFolder, firstOfKind, isWithin, namesDownTo, sourceRow, sourcesNamed, splitSourcePath, subtreeEnd, topRows, type TreeRow } from './catalog-tree'
 import { loadTreeMemory, saveTreeMemory } from './tree-memory'
 
 export type { TreeRow } from './catalog-tree'
@@ -275,26 +275,14 @@ export const useCatalogStore = defineStore('catalog', () => {
    */
   async function openFirst(sourceKind: string, kind: string): Promise<boolean> {
     const src = sources.value.find((s) => s.kind === sourceKind && s.status !== 'error')
-    if (!src) return false
     try {
-      let level: (number | null)[] = [null]
-      for (let depth = 0; depth < 4 && level.length; depth++) {
-        const next: number[] = []
-        for (const parent of level.slice(0, 50)) {
-          const kids = await bridge.invoke('catalog:children', { sourceId: src.id, parent, offset: 0, limit: 200 })
-          const hit = kids.find((k) => k.kind === kind)
-          if (hit) {
-            await revealAsset(hit)
-            return true
-          }
-          next.push(...kids.filter((k) => k.childCount > 0).map((k) => k.id))
-        }
-        level = next
-      }
+      const hit = src ? await firstOfKind(src.id, kind, (req) => bridge.invoke('catalog:children', req)) : null
+      if (hit) await revealAsset(hit)
+      return hit !== null
     } catch (e) {
       reportError(e)
+      return false
     }
-    return false
   }
 
   async function search(text: string): Promise<void> {
@@ -318,9 +306,8 @@ export const useCatalogStore = defineStore('catalog', () => {
   /**
    * Indexes paths the user chose. Indexing never moves the selection: the first new source is
    * selected only when nothing was selected, or when the caller asks (`select`: a file the user
-   * just wrote, such as a repacked set, is what they look at next). `open` (File → Open…): what
-   * was added is selected and opened (one source expanded, several their folder group), unless
-   * the user selected something else while it indexed.
+   * just wrote is what they look at next). `open` (File → Open…): what was added is selected and
+   * opened (openAdded), unless the user selected something else while it indexed.
    */
   async function indexPaths(paths: string[], opts: { select?: boolean; open?: boolean } = {}): Promise<void> {
     const before = selected.value?.key
@@ -346,21 +333,22 @@ export const useCatalogStore = defineStore('catalog', () => {
     if (src && (opts.select || !selected.value)) selectSource(src.id)
   }
 
+  /** Unfolds the folder group a source path is listed in; its row key. */
+  async function unfoldFolderOf(sourcePath: string): Promise<string> {
+    const key = folderKey(splitSourcePath(sourcePath).folder)
+    const row = rows.value.find((r) => r.key === key)
+    if (row && !row.expanded) await toggle(row)
+    return key
+  }
+
   /** Selects what an Open… added: a single source expanded, or the folder group of several. */
   async function openAdded(found: string[]): Promise<void> {
     const added = sources.value.filter((s) => found.includes(s.path))
-    const first = added[0]
-    if (!first) return
-    if (added.length === 1) {
-      await expandKey(`s${first.id}`)
-      selectSource(first.id)
-      return
-    }
-    const key = folderKey(splitSourcePath(first.path).folder)
+    if (added.length === 1) await expandKey(`s${added[0]!.id}`)
+    if (added.length === 1) return selectSource(added[0]!.id)
+    const key = added[0] ? await unfoldFolderOf(added[0].path) : null
     const row = rows.value.find((r) => r.key === key)
-    if (row && !row.expanded) await toggle(row)
-    const again = rows.value.find((r) => r.key === key)
-    if (again) select(again)
+    if (row) select(row)
   }
 
   async function cancelIndexing(): Promise<void> {
@@ -389,8 +377,7 @@ export const useCatalogStore = defineStore('catalog', () => {
   /** Selects a source found by name: its folder group unfolded, the row in view. */
   async function revealSource(id: number): Promise<void> {
     const src = sources.value.find((s) => s.id === id)
-    const folder = src ? rows.value.find((r) => r.key === folderKey(splitSourcePath(src.path).folder)) : undefined
-    if (folder && !folder.expanded) await toggle(folder)
+    if (src) await unfoldFolderOf(src.path)
     selectSource(id)
   }
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { answerFileBrowser, launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
 import { genericRom } from '../fixtures/platform/n64'
 
@@ -56,6 +56,14 @@ afterAll(async () => {
 const sourceRow = (page: Page, name: string) => page.locator('[data-testid="tree-row-source"]', { hasText: name })
 const selected = (page: Page) => page.locator('[data-testid^="tree-row-"].selected')
 const folderShown = (page: Page) => page.getByTestId('fb-folder').innerText()
+
+/** A page whose clipboard the test may read (Copy path). */
+async function clipboardPage(): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext({ viewport: { width: 1400, height: 860 }, permissions: ['clipboard-read', 'clipboard-write'] })
+  const page = await ctx.newPage()
+  await page.goto(served.url)
+  return { ctx, page }
+}
 
 async function openDialog(page: Page, item: 'menu-open-file' | 'menu-open-folder'): Promise<void> {
   await page.getByTestId('menu-file').click()
@@ -197,9 +205,7 @@ describe('desktop habits', () => {
   })
 
   it('a notice floats over the window (nothing moves for it) and goes by itself', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1400, height: 860 }, permissions: ['clipboard-read', 'clipboard-write'] })
-    const page = await ctx.newPage()
-    await page.goto(served.url)
+    const { ctx, page } = await clipboardPage()
     await sourceRow(page, 'snap-sample.z64.gz').click()
     const pathLine = page.getByTestId('status-path')
     await pathLine.waitFor({ timeout: 60_000 })
@@ -241,9 +247,7 @@ describe('desktop habits', () => {
   })
 
   it('Edit (undo/redo of the pose editor, copy path) and View (panel toggles with their shortcuts) menus', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1400, height: 860 }, permissions: ['clipboard-read', 'clipboard-write'] })
-    const page = await ctx.newPage()
-    await page.goto(served.url)
+    const { ctx, page } = await clipboardPage()
     const clip = () => page.evaluate(() => navigator.clipboard.readText())
     await sourceRow(page, 'gf-set').click()
     await page.getByTestId('menu-edit').click()
