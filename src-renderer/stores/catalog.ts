@@ -61,10 +61,14 @@ export const useCatalogStore = defineStore('catalog', () => {
   function remember(): void {
     saveTreeMemory({ open: [...openKeys], folded: [...foldedFolders], selected: selected.value?.key ?? restoreKey })
   }
-  watch(selected, (row) => {
-    if (row) restoreKey = null
-    remember()
-  })
+  watch(
+    selected,
+    (row) => {
+      if (row) restoreKey = null
+      remember()
+    },
+    { flush: 'sync' },
+  )
 
   /** Expands or collapses a row, loading its children lazily. */
   async function toggle(row: TreeRow): Promise<void> {
