@@ -3,12 +3,14 @@
  * missing, no display), says so in one line and starts browser mode (`modbench serve`, which
  * indexes the bundled samples into an empty catalog), prints the URL and opens the system
  * browser when there is one. Extra arguments go to `modbench serve` (e.g. `npm start -- --port 8080`).
+ * The build is quiet: its output shows only when it fails, or with `npm start -- --verbose`.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import * as fs from 'node:fs'
 import { createRequire } from 'node:module'
 import * as path from 'node:path'
 import * as readline from 'node:readline'
+import { quietRun, startArgs } from './quiet-run'
 import { browserOpener, chooseStart, type StartProbe } from './start-mode'
 
 const root = path.resolve(import.meta.dirname, '..', '..')
@@ -24,12 +26,6 @@ function electronDir(): string | null {
 
 function hasCommand(name: string): boolean {
   return (process.env.PATH ?? '').split(path.delimiter).some((d) => d && fs.existsSync(path.join(d, name)))
-}
-
-/** Runs a child to completion with inherited stdio; its exit code. */
-function run(cmd: string, args: string[]): number {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, shell: process.platform === 'win32' })
-  return r.status ?? 1
 }
 
 /** Exits with the child's code. Ctrl+C reaches the child through the terminal's process group; a TERM or HUP sent to us alone is passed on. */
@@ -55,7 +51,7 @@ function startBrowserMode(reason: string, args: string[]): void {
 }
 
 function main(): void {
-  const args = process.argv.slice(2)
+  const { verbose, rest: args } = startArgs(process.argv.slice(2))
   const probe: StartProbe = {
     platform: process.platform,
     nodeVersion: process.versions.node,
@@ -66,7 +62,7 @@ function main(): void {
   }
   const mode = chooseStart(probe)
   // main, preload and renderer; Electron's binary is not needed for this (browser mode serves the same renderer build)
-  const built = run(bin('electron-vite'), ['build'])
+  const built = quietRun(bin('electron-vite'), ['build'], { cwd: root, verbose, write: (t) => process.stderr.write(t), shell: process.platform === 'win32' })
   if (built !== 0) process.exit(built)
   if (mode.mode === 'browser') return startBrowserMode(mode.reason, args)
   follow(spawn(bin('electron-vite'), ['preview', '--skipBuild'], { cwd: root, stdio: 'inherit', env: { ...process.env, ELECTRON_EXEC_PATH: mode.binary }, shell: process.platform === 'win32' }))

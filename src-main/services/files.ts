@@ -11,78 +11,84 @@ const MAX_ENTRIES = 2000
 const MAX_DETECT = 300
 
 /**
- * Where browser mode's file browser may look (docs/DECISIONS.md, "file browser roots"): the folder
- * the server started in, the bundled samples, the user's home (the server runs as that user on
- * 127.0.0.1 only), the folders of indexed sources and every path the user chose or typed.
+ * The places the file browser offers (docs/DECISIONS.md, "File browser places"): the user's home,
+ * the folders the dialog used lately, the server's start folder, the bundled samples, the folders
+ * of indexed sources and every path the user chose (a chosen file stands for its folder). Each is
+ * checked: one that no longer exists stays listed, greyed with the reason, so clicking it never
+ * errors and the user sees why it went.
  */
-export function browseRoots(ctx: ServiceContext, granted: Iterable<string>): FsRoot[] {
-  const roots: FsRoot[] = [
-    { label: 'Start folder', path: process.cwd() },
-    { label: 'Samples', path: samplesDir() },
-    { label: 'Home', path: os.homedir() },
-  ]
+export async function browseRoots(ctx: ServiceContext, granted: Iterable<string>, recent: readonly string[] = []): Promise<FsRoot[]> {
+  const roots: FsRoot[] = [{ label: 'Home', path: os.homedir() }]
+  for (const r of recent.slice(0, 8)) if (path.isAbsolute(r)) roots.push({ label: 'Recent', path: r })
+  roots.push({ label: 'Start folder', path: process.cwd() }, { label: 'Samples', path: samplesDir() })
   for (const s of ctx.catalog.sources()) roots.push({ label: 'Indexed', path: path.dirname(s.path) })
   for (const g of granted) roots.push({ label: 'Chosen', path: g })
   const seen = new Set<string>()
-  return roots.filter((r) => {
-    const k = path.resolve(r.path)
-    if (seen.has(k)) return false
-    seen.add(k)
-    return true
-  })
+  const out: FsRoot[] = []
+  for (const r of roots) {
+    let p = path.resolve(r.path)
+    let st = await fsp.stat(p).catch(() => null)
+    if (st?.isFile()) {
+      p = path.dirname(p)
+      st = await fsp.stat(p).catch(() => null)
+    }
+    if (seen.has(p)) continue
+    seen.add(p)
+    out.push(st?.isDirectory() ? { label: r.label, path: p } : { label: r.label, path: p, unavailable: st ? 'not a folder' : 'no longer exists' })
+  }
+  return out
 }
 
-const inside = (p: string, root: string) => p === root || p.startsWith(root.endsWith(path.sep) ? root : root + path.sep)
+/**
+ * The catalog's own files, never opened to detect a kind: SQLite holds POSIX locks on them, and
+ * closing any other descriptor of those files in this process drops them (the server's connection
+ * then kept reading an old snapshot: a file indexed afterwards never showed).
+ */
+async function catalogFiles(ctx: ServiceContext): Promise<Set<string>> {
+  const db = path.resolve(ctx.catalog.path)
+  const ids = await Promise.all(['', '-wal', '-shm', '-journal'].map((s) => fsp.stat(db + s).then(fileId, () => '')))
+  return new Set(ids.filter(Boolean))
+}
 
-async function entryOf(dir: string, name: string, detect: boolean): Promise<FsEntry | null> {
+/** A file's identity whatever the path spelling (links, case): device and inode. */
+const fileId = (st: { dev: number; ino: number }) => `${st.dev}:${st.ino}`
+
+async function entryOf(dir: string, name: string, detect: boolean, skip: Set<string>): Promise<FsEntry | null> {
   const p = path.join(dir, name)
   const st = await fsp.stat(p).catch(() => null)
   if (!st || !(st.isFile() || st.isDirectory())) return null
   const type = st.isDirectory() ? 'folder' : 'file'
-  const kind = !detect ? null : type === 'folder' ? await detectFolderKind(p) : await detectFileKind(p, st.size)
+  const kind = !detect || skip.has(fileId(st)) ? null : type === 'folder' ? await detectFolderKind(p) : await detectFileKind(p, st.size)
   return { name, path: p, type, size: type === 'file' ? st.size : 0, mtime: st.mtimeMs, kind }
 }
 
-/** The real paths of the roots, and `p`'s real path (symbolic links resolved) when it is inside one. */
-async function withinRoots(p: string, roots: FsRoot[]): Promise<{ real: string; realRoots: string[] }> {
-  const realRoots = await Promise.all(roots.map((r) => fsp.realpath(r.path).catch(() => path.resolve(r.path))))
-  const real = await fsp.realpath(p).catch(() => path.resolve(p))
-  if (!realRoots.some((r) => inside(real, r))) {
-    const e = new Error(`${p} is outside the folders the file browser may show (the start folder, the samples, home, indexed and chosen places); type its path to choose it`)
-    e.name = 'AccessDenied'
-    throw e
-  }
-  return { real, realRoots }
-}
-
-async function list(req: { path?: string }, roots: FsRoot[]): Promise<FsListing> {
-  let dir = path.resolve(req.path?.trim() || roots[0]!.path)
+/**
+ * Lists a folder anywhere the server's user may read (the dialog goes up past the start folder, as
+ * a native dialog does); reading or writing a file's content still needs the access rules
+ * (`allowPath`), which a choice in the dialog grants.
+ */
+async function list(req: { path?: string; recent?: string[] }, roots: FsRoot[], skip: Set<string>): Promise<FsListing> {
+  let dir = path.resolve(req.path?.trim() || os.homedir())
   let st = await fsp.stat(dir).catch(() => null)
   if (st?.isFile()) {
     dir = path.dirname(dir)
     st = await fsp.stat(dir).catch(() => null)
   }
-  const { real, realRoots } = await withinRoots(dir, roots)
   if (!st?.isDirectory()) throw new Error(`${dir}: no such folder`)
   const names = (await fsp.readdir(dir)).filter((n) => !n.startsWith('.')).sort((a, b) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' }))
   const truncated = names.length > MAX_ENTRIES
-  const found = await Promise.all(names.slice(0, MAX_ENTRIES).map((n, i) => entryOf(dir, n, i < MAX_DETECT)))
+  const found = await Promise.all(names.slice(0, MAX_ENTRIES).map((n, i) => entryOf(dir, n, i < MAX_DETECT, skip)))
   const entries = found.filter((e): e is FsEntry => e !== null).sort((a, b) => (a.type === b.type ? 0 : a.type === 'folder' ? -1 : 1))
   const up = path.dirname(dir)
-  const parent = up !== dir && realRoots.some((r) => inside(real, r) && real !== r) ? up : null
-  return { path: dir, parent, kind: await detectFolderKind(dir), entries, roots, truncated }
+  return { path: dir, parent: up !== dir ? up : null, kind: await detectFolderKind(dir), entries, roots, truncated }
 }
 
 /** Handlers of the `fs:*` channels of the file browser (`fs:grant` is with the catalog's). */
 export function filesHandlers(granted: () => Iterable<string>): Handlers {
   return {
-    'fs:list': (req, ctx) => list(req, browseRoots(ctx, granted())),
-    'fs:stat': async (req, ctx) => {
-      const p = path.resolve(req.path)
-      const roots = browseRoots(ctx, granted())
-      // the path itself inside a root (a chosen file), or the folder it would go in
-      await withinRoots(p, roots).catch(() => withinRoots(path.dirname(p), roots))
-      const st = await fsp.stat(p).catch(() => null)
+    'fs:list': async (req, ctx) => list(req, await browseRoots(ctx, granted(), req.recent ?? []), await catalogFiles(ctx)),
+    'fs:stat': async (req) => {
+      const st = await fsp.stat(path.resolve(req.path)).catch(() => null)
       if (!st || !(st.isFile() || st.isDirectory())) return null
       return { type: st.isDirectory() ? 'folder' : 'file', size: st.isFile() ? st.size : 0 }
     },

@@ -95,3 +95,54 @@ export function subtreeEnd(rows: readonly TreeRow[], i: number): number {
   while (end < rows.length && rows[end]!.depth > d) end++
   return end
 }
+
+/** Whether a source path is the asked path or inside it (either separator). */
+export function isWithin(p: string, asked: string): boolean {
+  const a = asked.replace(/[\\/]+$/, '')
+  return p === a || p.startsWith(`${a}/`) || p.startsWith(`${a}\\`)
+}
+
+/** Sources whose file or folder name holds every word of the query (case-insensitive), at most 50. */
+export function sourcesNamed(list: readonly SourceRow[], query: string): SourceRow[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean)
+  if (!words.length) return []
+  return list.filter((s) => {
+    const n = splitSourcePath(s.path).name.toLowerCase()
+    return words.every((w) => n.includes(w))
+  }).slice(0, 50)
+}
+
+/** Names from the source down to `sel`, read off the visible rows (its own name alone if not in them). */
+export function namesDownTo(list: readonly TreeRow[], sel: TreeRow | null): string[] {
+  let i = sel ? list.findIndex((r) => r.key === sel.key) : -1
+  if (i < 0) return sel ? [sel.name] : []
+  if (list[i]!.type === 'folder') return [list[i]!.folder ?? list[i]!.name]
+  const out = [list[i]!.name]
+  for (let d = list[i]!.depth, j = i - 1; j >= 0 && d > 0; j--) {
+    if (list[j]!.depth < d) {
+      // the folder group is where the source lives, not a step of the asset's path
+      if (list[j]!.type !== 'folder') out.unshift(list[j]!.name)
+      d = list[j]!.depth
+      i = j
+    }
+  }
+  return out
+}
+
+type ChildrenOf = (req: { sourceId: number; parent: number | null; offset: number; limit: number }) => Promise<AssetRow[]>
+
+/** The first asset of `kind` in a source: breadth first, four levels, the first page of each. */
+export async function firstOfKind(sourceId: number, kind: string, children: ChildrenOf): Promise<AssetRow | null> {
+  let level: (number | null)[] = [null]
+  for (let depth = 0; depth < 4 && level.length; depth++) {
+    const next: number[] = []
+    for (const parent of level.slice(0, 50)) {
+      const kids = await children({ sourceId, parent, offset: 0, limit: 200 })
+      const hit = kids.find((k) => k.kind === kind)
+      if (hit) return hit
+      next.push(...kids.filter((k) => k.childCount > 0).map((k) => k.id))
+    }
+    level = next
+  }
+  return null
+}

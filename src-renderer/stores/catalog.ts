@@ -1,8 +1,9 @@
 import { defineStore } from 'pinia'
-import { shallowRef, ref, computed } from 'vue'
+import { shallowRef, ref, computed, watch } from 'vue'
 import type { AssetRow, IndexProgress, SourceRow } from '@shared/api'
 import { bridge, errorMessage } from '../bridge'
-import { assetRow, folderKey, groupByFolder, sourceRow, splitSourcePath, subtreeEnd, topRows, type TreeRow } from './catalog-tree'
+import { assetRow, folderKey, groupByFolder, firstOfKind, isWithin, namesDownTo, sourceRow, sourcesNamed, splitSourcePath, subtreeEnd, topRows, type TreeRow } from './catalog-tree'
+import { loadTreeMemory, saveTreeMemory } from './tree-memory'
 
 export type { TreeRow } from './catalog-tree'
 
@@ -51,9 +52,23 @@ export const useCatalogStore = defineStore('catalog', () => {
    * tree is rebuilt from these on every refresh, so a refresh never depends on row positions.
    * `intent` counts the user's toggles: a refresh that was built while one happened is rebuilt.
    */
-  const openKeys = new Set<string>()
-  const foldedFolders = new Set<string>()
+  const memory = loadTreeMemory()
+  const openKeys = new Set<string>(memory.open)
+  const foldedFolders = new Set<string>(memory.folded)
   let intent = 0
+  /** The selection before a reload, selected again once its row is listed (or the user picks). */
+  let restoreKey = memory.selected
+  function remember(): void {
+    saveTreeMemory({ open: [...openKeys], folded: [...foldedFolders], selected: selected.value?.key ?? restoreKey })
+  }
+  watch(
+    selected,
+    (row) => {
+      if (row) restoreKey = null
+      remember()
+    },
+    { flush: 'sync' },
+  )
 
   /** Expands or collapses a row, loading its children lazily. */
   async function toggle(row: TreeRow): Promise<void> {
@@ -64,6 +79,7 @@ export const useCatalogStore = defineStore('catalog', () => {
     if (cur.expanded) return collapseAt(i)
     if (cur.type === 'folder') {
       foldedFolders.delete(cur.key)
+      remember()
       const group = groupByFolder(sources.value).find((g) => g.folder === cur.folder)
       const copy = rows.value.slice()
       copy.splice(i, 1, { ...cur, expanded: true }, ...(group?.sources ?? []).map((s) => sourceRow(s)))
@@ -71,6 +87,7 @@ export const useCatalogStore = defineStore('catalog', () => {
       return
     }
     openKeys.add(cur.key)
+    remember()
     patchRow(cur.key, { loading: true })
     let kids: TreeRow[]
     try {
@@ -95,6 +112,7 @@ export const useCatalogStore = defineStore('catalog', () => {
     const end = subtreeEnd(rows.value, i)
     for (let k = i; k < end; k++) openKeys.delete(rows.value[k]!.key)
     if (row.type === 'folder') foldedFolders.add(row.key)
+    remember()
     const copy = rows.value.slice()
     copy.splice(i, end - i, { ...row, expanded: false, loading: false })
     rows.value = copy
@@ -160,11 +178,24 @@ export const useCatalogStore = defineStore('catalog', () => {
         sources.value = list
         rows.value = next
         await keepSelection(list)
+        await restoreSelection()
         return
       }
     } catch (e) {
       reportError(e)
     }
+  }
+
+  /** The node selected before a reload: a listed source or folder row, or an asset (unless the URL names one). */
+  async function restoreSelection(): Promise<void> {
+    const key = restoreKey
+    if (!key || selected.value) return
+    const row = rows.value.find((r) => r.key === key)
+    if (row) return select(row)
+    if (!/^a\d+$/.test(key) || new URLSearchParams(location.search).has('asset')) return
+    restoreKey = null
+    const a = await bridge.invoke('catalog:asset', { id: Number(key.slice(1)) }).catch(() => null)
+    if (a && !selected.value) await selectAsset(a)
   }
 
   async function keepSelection(list: SourceRow[]): Promise<void> {
@@ -248,26 +279,14 @@ export const useCatalogStore = defineStore('catalog', () => {
    */
   async function openFirst(sourceKind: string, kind: string): Promise<boolean> {
     const src = sources.value.find((s) => s.kind === sourceKind && s.status !== 'error')
-    if (!src) return false
     try {
-      let level: (number | null)[] = [null]
-      for (let depth = 0; depth < 4 && level.length; depth++) {
-        const next: number[] = []
-        for (const parent of level.slice(0, 50)) {
-          const kids = await bridge.invoke('catalog:children', { sourceId: src.id, parent, offset: 0, limit: 200 })
-          const hit = kids.find((k) => k.kind === kind)
-          if (hit) {
-            await revealAsset(hit)
-            return true
-          }
-          next.push(...kids.filter((k) => k.childCount > 0).map((k) => k.id))
-        }
-        level = next
-      }
+      const hit = src ? await firstOfKind(src.id, kind, (req) => bridge.invoke('catalog:children', req)) : null
+      if (hit) await revealAsset(hit)
+      return hit !== null
     } catch (e) {
       reportError(e)
+      return false
     }
-    return false
   }
 
   async function search(text: string): Promise<void> {
@@ -291,21 +310,49 @@ export const useCatalogStore = defineStore('catalog', () => {
   /**
    * Indexes paths the user chose. Indexing never moves the selection: the first new source is
    * selected only when nothing was selected, or when the caller asks (`select`: a file the user
-   * just wrote, such as a repacked set, is what they look at next).
+   * just wrote is what they look at next). `open` (File → Open…): what was added is selected and
+   * opened (openAdded), unless the user selected something else while it indexed.
    */
-  async function indexPaths(paths: string[], opts: { select?: boolean } = {}): Promise<void> {
-    let first: string | null = null
+  async function indexPaths(paths: string[], opts: { select?: boolean; open?: boolean } = {}): Promise<void> {
+    const before = selected.value?.key
+    let found: string[] = []
+    let failed = false
     try {
       const res = await bridge.invoke('index:start', { paths })
+      failed = res.cancelled === true || res.sources.some((x) => x.error)
       for (const s of res.sources) if (s.error) reportError(s.error.includes(s.path) ? s.error : `${s.path}: ${s.error}`)
-      first = res.sources[0]?.path ?? null
+      found = res.sources.map((s) => s.path)
     } catch (e) {
+      failed = true
       reportError(e)
     } finally {
       await loadSources()
     }
-    const src = first ? sources.value.find((s) => s.path === first) : null
+    const added = found.filter((f) => paths.some((p) => isWithin(f, p)))
+    // Open… of a folder with nothing readable says so (rather than nothing at all)
+    if (opts.open && !added.length && !failed) reportError(`Nothing was added: ${paths.join(', ')} holds no file Modbench recognises (a set folder needs its member files too)`)
+    // what the user selected while it indexed wins over what Open… added
+    if (opts.open) return selected.value?.key === before ? openAdded(added) : undefined
+    const src = found[0] ? sources.value.find((s) => s.path === found[0]) : null
     if (src && (opts.select || !selected.value)) selectSource(src.id)
+  }
+
+  /** Unfolds the folder group a source path is listed in; its row key. */
+  async function unfoldFolderOf(sourcePath: string): Promise<string> {
+    const key = folderKey(splitSourcePath(sourcePath).folder)
+    const row = rows.value.find((r) => r.key === key)
+    if (row && !row.expanded) await toggle(row)
+    return key
+  }
+
+  /** Selects what an Open… added: a single source expanded, or the folder group of several. */
+  async function openAdded(found: string[]): Promise<void> {
+    const added = sources.value.filter((s) => found.includes(s.path))
+    if (added.length === 1) await expandKey(`s${added[0]!.id}`)
+    if (added.length === 1) return selectSource(added[0]!.id)
+    const key = added[0] ? await unfoldFolderOf(added[0].path) : null
+    const row = rows.value.find((r) => r.key === key)
+    if (row) select(row)
   }
 
   async function cancelIndexing(): Promise<void> {
@@ -328,31 +375,26 @@ export const useCatalogStore = defineStore('catalog', () => {
     }, 100)
   })
 
+  /** Sources whose file or folder name holds the query: search finds files by name too. */
+  const fileResults = computed<SourceRow[]>(() => sourcesNamed(sources.value, query.value))
+
+  /** Selects a source found by name: its folder group unfolded, the row in view. */
+  async function revealSource(id: number): Promise<void> {
+    const src = sources.value.find((s) => s.id === id)
+    if (src) await unfoldFolderOf(src.path)
+    selectSource(id)
+  }
+
   const selectedAsset = computed(() => selected.value?.asset ?? null)
 
   /** Names from the source down to the selection, read off the visible tree (empty if not in it). */
-  const selectedPath = computed<string[]>(() => {
-    const key = selected.value?.key
-    const list = rows.value
-    let i = key ? list.findIndex((r) => r.key === key) : -1
-    if (i < 0) return selected.value ? [selected.value.name] : []
-    if (list[i]!.type === 'folder') return [list[i]!.folder ?? list[i]!.name]
-    const out = [list[i]!.name]
-    for (let d = list[i]!.depth, j = i - 1; j >= 0 && d > 0; j--) {
-      if (list[j]!.depth < d) {
-        // the folder group is where the source lives, not a step of the asset's path
-        if (list[j]!.type !== 'folder') out.unshift(list[j]!.name)
-        d = list[j]!.depth
-        i = j
-      }
-    }
-    return out
-  })
+  const selectedPath = computed<string[]>(() => namesDownTo(rows.value, selected.value))
 
   /** Back to the welcome page: nothing selected. */
   function clearSelection(): void {
+    restoreKey = null
     selected.value = null
   }
 
-  return { sources, rows, selected, selectedAsset, selectedPath, clearSelection, query, results, searching, progress, errors, revealKey, loadSources, toggle, loadMore, select, selectAsset, selectSource, revealAsset, openFirst, search, indexPaths, cancelIndexing, reportError }
+  return { sources, rows, selected, selectedAsset, selectedPath, clearSelection, query, results, fileResults, revealSource, searching, progress, errors, revealKey, loadSources, toggle, loadMore, select, selectAsset, selectSource, revealAsset, openFirst, search, indexPaths, cancelIndexing, reportError }
 })

@@ -8,11 +8,22 @@ import type { TreeRow } from './catalog-tree'
  * hands to the view showing the node: the menu selects the node, then posts the action; the view
  * registered for it (useNodeAction) carries it out, so no generic file knows a game's services.
  */
+/** How long a notice shows (long enough to read a path twice). */
+export const NOTICE_MS = 6000
+
 export const useNodeActionsStore = defineStore('node-actions', () => {
   const menu = shallowRef<{ row: TreeRow; x: number; y: number; byKeyboard: boolean } | null>(null)
   const pending = shallowRef<{ key: string; action: KindAction } | null>(null)
-  /** A short line shown by the menu's owner (e.g. "Copied …"). */
+  /**
+   * A short line shown by the menu's owner (e.g. "Copied …"), over the window's corner (it moves
+   * no control); it goes by itself after NOTICE_MS, or when the next one replaces it.
+   */
   const notice = shallowRef<string | null>(null)
+  let noticeTimer: ReturnType<typeof setTimeout> | null = null
+  watch(notice, (n) => {
+    if (noticeTimer) clearTimeout(noticeTimer)
+    noticeTimer = n ? setTimeout(() => notice.value === n && (notice.value = null), NOTICE_MS) : null
+  })
 
   function openMenu(row: TreeRow, x: number, y: number, byKeyboard = false): void {
     menu.value = { row, x, y, byKeyboard }

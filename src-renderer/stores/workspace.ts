@@ -15,6 +15,13 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     localStorage.setItem('modbench-inspector', inspector.value ? '1' : '0')
   }
 
+  /** Whether the tree column (search and tree) shows (View → Tree, Ctrl+B; remembered). */
+  const tree = ref(localStorage.getItem('modbench-tree-panel') !== '0')
+  function toggleTree(): void {
+    tree.value = !tree.value
+    localStorage.setItem('modbench-tree-panel', tree.value ? '1' : '0')
+  }
+
   function showDemo(kind: 'scene' | 'materials' = 'scene'): void {
     demoKind.value = kind
     demo.value = true
@@ -26,5 +33,5 @@ export const useWorkspaceStore = defineStore('workspace', () => {
     recent.value = [p, ...recent.value.filter((x) => x !== p)].slice(0, 10)
     localStorage.setItem('modbench-recent', JSON.stringify(recent.value))
   }
-  return { demo, demoKind, recent, inspector, showDemo, leaveDemo, addRecent, toggleInspector }
+  return { demo, demoKind, recent, inspector, tree, showDemo, leaveDemo, addRecent, toggleInspector, toggleTree }
 })

@@ -20,18 +20,23 @@ export interface FsEntry {
 export interface FsRoot {
   label: string
   path: string
+  /**
+   * Why the place cannot be opened now (it no longer exists, or is no folder): shown greyed with
+   * this reason, never listed on click. Absent when the place works.
+   */
+  unavailable?: string
 }
 
 export interface FsListing {
   /** The listed folder (absolute). */
   path: string
-  /** Its parent, or null at a browsable root (or the file system's root). */
+  /** Its parent, or null at the file system's root. */
   parent: string | null
   /** The folder's own kind (a GF set folder), as for entries. */
   kind: string | null
   /** Folders first, then files; each by name. */
   entries: FsEntry[]
-  /** Where browsing may start: the start folder, the samples, home, indexed and chosen places. */
+  /** Places to jump to: home, the recent folders asked for, the start folder, the samples, indexed and chosen places. */
   roots: FsRoot[]
   /** More entries than a listing returns (the rest are left off). */
   truncated: boolean
@@ -39,10 +44,10 @@ export interface FsListing {
 
 export interface FilesApi {
   /**
-   * Lists a folder inside a browsable root (no path: the first root). A path outside every root
-   * is refused (`AccessDenied`); a file's path lists the folder it is in.
+   * Lists a folder (no path: the user's home); a file's path lists the folder it is in. `recent`:
+   * folders the dialog used lately, returned first among the places (each checked).
    */
-  'fs:list': { req: { path?: string }; res: FsListing }
+  'fs:list': { req: { path?: string; recent?: string[] }; res: FsListing }
   /** Whether a path exists (a save asks before replacing it): its type, or null. */
   'fs:stat': { req: { path: string }; res: { type: 'folder' | 'file'; size: number } | null }
 }

@@ -29,10 +29,10 @@ export interface Served {
 }
 
 /** Starts `modbench serve` on a random port; resolves once it printed its URL. */
-export async function startServe(opts: { db?: string; samples?: boolean } = {}): Promise<Served> {
+export async function startServe(opts: { db?: string; samples?: boolean; env?: Record<string, string> } = {}): Promise<Served> {
   const db = opts.db ?? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mb-e2e-')), 'catalog.sqlite')
   const args = [path.join(repoRoot, 'bin', 'modbench.mjs'), 'serve', '--db', db, '--port', '0', ...(opts.samples === false ? ['--no-samples'] : [])]
-  const proc = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env } })
+  const proc = spawn(process.execPath, args, { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } })
   let err = ''
   proc.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d))
   const url = await new Promise<string>((resolve, reject) => {

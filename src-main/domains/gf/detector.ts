@@ -1,5 +1,6 @@
 import type { AssetDraft, FileDetector, FolderDetector } from '../../indexer/detector'
-import { GF_SET_FILES, parseGfFile, type GfEntry, type GfFile } from '../../../src-shared/formats/gf/gf-set'
+import { GF_SET_FILES, damagedFileNote, parseGfFile, type GfEntry, type GfFile } from '../../../src-shared/formats/gf/gf-set'
+import { FormatError } from '../../../src-shared/binary/errors'
 import { hex } from '../../../src-shared/binary/errors'
 import { modelOrMotionDraft } from './model-assets'
 import { gfGarcDetector } from './garc-detector'
@@ -76,7 +77,8 @@ function entryDrafts(f: GfFile, entries: GfEntry[], parentKey: string, keyPrefix
  * nine) is one `gf-set` source: a `gf-file` per file, its entries as `gf-entry` children (kind in
  * metadata; nested packages as children of their entry) and textures as `gf-texture` assets whose
  * name is the texture name, with width, height, format and mipmaps in metadata and locator
- * `{file, entry}`. Texture errors are recorded on the entry, not fatal; a bad package header is.
+ * `{file, entry}`. Texture errors are recorded on the entry, not fatal; a file whose package header
+ * is bad is listed as damaged (with the error and what to do) and the set's other files are indexed.
  */
 export const gfSetDetector: FolderDetector = {
   id: 'gf-set',
@@ -96,7 +98,17 @@ export const gfSetDetector: FolderDetector = {
       const name = diskName.toLowerCase()
       if (!SET.has(name)) continue
       present.push(name)
-      const f = parseGfFile(name, bytes, { lenient: true })
+      let f: GfFile
+      try {
+        f = parseGfFile(name, bytes, { lenient: true })
+      } catch (err) {
+        // a damaged file is listed with what is wrong; the set's other files stay indexed
+        if (!(err instanceof FormatError)) throw err
+        const note = damagedFileNote(name, err)
+        warnings.push(note)
+        assets.push({ key: name, kind: 'gf-file', name: `${name} (damaged)`, locator: { file: name }, metadata: { size: bytes.byteLength, role: GF_FILE_ROLES[name], error: note }, tags: [GF_FILE_ROLES[name] ?? '', 'damaged'] })
+        continue
+      }
       warnings.push(...f.warnings)
       const counts: Record<string, number> = {}
       for (const e of f.entries) counts[e.kind] = (counts[e.kind] ?? 0) + 1

@@ -34,7 +34,7 @@ export async function openSet(ctx: ServiceContext, set: string, lenient = false)
   const stamp = await setStamp(allowed)
   const hit = cache.get(key)
   if (hit && hit.stamp === stamp) return hit.set
-  const loaded = await loadSet(allowed.set, { lenient })
+  const loaded = await loadSet(allowed.set, { lenient, skipDamaged: lenient })
   cache.delete(key)
   cache.set(key, { stamp, set: loaded })
   while (cache.size > 4) cache.delete(cache.keys().next().value!)

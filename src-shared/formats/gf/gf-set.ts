@@ -44,6 +44,11 @@ export interface GfFile {
 export interface ParseOptions {
   /** Record texture errors on the entry instead of throwing (catalog, UI). Default false. */
   lenient?: boolean
+  /**
+   * parseGfSet: leave out a file whose package cannot be read, with a note in `warnings` (the
+   * app's views, so the other files stay usable). Default false: the command line fails on it.
+   */
+  skipDamaged?: boolean
 }
 
 /** Alignment an entry's type implies (spec §2.4): 16 for models/shaders, 4 for motions. */
@@ -111,7 +116,15 @@ export interface GfSet {
   warnings: string[]
 }
 
-/** Parses the files of a set given as name → bytes (names as in GF_SET_FILES). */
+/**
+ * A lenient read's note for a file whose package cannot be read (issue 25: one bad `0.bin` hid
+ * every texture of the set): what is wrong, that the rest stays usable, and what to do.
+ */
+export function damagedFileNote(file: string, err: FormatError): string {
+  return `${file} is damaged and was left out (${err.message}); the set's other files are usable. Replace ${file} with an intact copy (from the game's files) and re-index the set.`
+}
+
+/** Parses the files of a set given as name → bytes (names as in GF_SET_FILES); with `skipDamaged`, a damaged file is left out with a note. */
 export function parseGfSet(files: Map<string, Uint8Array>, opts: ParseOptions = {}): GfSet {
   const out: GfFile[] = []
   const missing: string[] = []
@@ -122,7 +135,14 @@ export function parseGfSet(files: Map<string, Uint8Array>, opts: ParseOptions = 
       missing.push(name)
       continue
     }
-    const f = parseGfFile(name, b, opts)
+    let f: GfFile
+    try {
+      f = parseGfFile(name, b, opts)
+    } catch (err) {
+      if (!opts.skipDamaged || !(err instanceof FormatError)) throw err
+      warnings.push(damagedFileNote(name, err))
+      continue
+    }
     warnings.push(...f.warnings)
     out.push(f)
   }

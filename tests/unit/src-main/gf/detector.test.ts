@@ -43,7 +43,7 @@ describe('gf-set folder detector', () => {
     for (const a of res.assets) if (a.parentKey) expect(keys.has(a.parentKey)).toBe(true)
   })
 
-  it('records a bad texture on its entry; a bad package header is an error', async () => {
+  it('records a bad texture on its entry; a file with a bad package header is listed as damaged, the others indexed', async () => {
     const m = new Map(s.files)
     const b = m.get('3.bin')!.slice()
     b[new DataView(b.buffer).getUint32(4, true) + 0x6c] = 0x66
@@ -51,6 +51,14 @@ describe('gf-set folder detector', () => {
     const res = await gfSetDetector.enumerate(m, '/x')
     expect(res.assets.find((a) => a.key === '3.bin#0')).toMatchObject({ kind: 'gf-entry', metadata: { kind: 'texture' } })
     m.set('4.bin', Uint8Array.from([1, 2, 3, 4, 5]))
-    expect(() => gfSetDetector.enumerate(m, '/x')).toThrow(FormatError)
+    const hurt = await gfSetDetector.enumerate(m, '/x')
+    const bad = hurt.assets.find((a) => a.key === '4.bin')!
+    expect(bad).toMatchObject({ kind: 'gf-file', name: '4.bin (damaged)', metadata: { size: 5 } })
+    // what is wrong (the structure and offset), that the rest is usable, what to do
+    expect(String(bad.metadata!.error)).toMatch(/^4\.bin is damaged and was left out \(.*Package.*0x0.*\); the set's other files are usable\. Replace 4\.bin with an intact copy/)
+    expect(hurt.assets.some((a) => a.key.startsWith('4.bin#'))).toBe(false)
+    // every texture of the other files is still there
+    expect(hurt.assets.filter((a) => a.kind === 'gf-texture').length).toBe(res.assets.filter((a) => a.kind === 'gf-texture').length)
+    expect((hurt.metadata as { warnings: string[] }).warnings).toContain(bad.metadata!.error)
   })
 })

@@ -1,12 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import * as fs from 'node:fs'
+import * as os from 'node:os'
 import * as path from 'node:path'
 import { samplesDir } from '../../../../src-main/catalog/paths'
+import { openCatalog } from '../../../../src-main/catalog/catalog'
 import { useServices } from '../../../helpers/services'
 
 /**
  * Browser mode's file browser service (`fs:list`: folders first, sizes from the disk, kinds from
- * the indexer's detectors, only inside the browsable roots), the overwrite rule of writes, and
+ * the indexer's detectors; any folder, places checked), the overwrite rule of writes, and
  * removing a source (a failed one too) from the catalog.
  */
 const t = useServices('mb-files-')
@@ -31,22 +33,46 @@ describe('fs:list', () => {
     expect(set.entries.filter((e) => e.type === 'file')).toHaveLength(9)
   })
 
-  it('a file path lists its folder; outside every root is refused; a chosen folder becomes browsable', async () => {
+  it('a file path lists its folder; any folder lists, up to the file system root; places that went are greyed with the reason', async () => {
     const l = await t.svc.invoke('fs:list', { path: path.join(samplesDir(), 'snap-sample.z64.gz') })
     expect(l.path).toBe(samplesDir())
     const outside = fs.mkdtempSync('/dev/shm/mb-outside-')
     try {
       fs.writeFileSync(path.join(outside, 'a.bin'), 'abc')
-      await expect(t.svc.invoke('fs:list', { path: outside })).rejects.toThrow(/outside the folders/)
-      await t.svc.invoke('fs:grant', { path: outside })
+      fs.mkdirSync(path.join(outside, 'went'))
       const g = await t.svc.invoke('fs:list', { path: outside })
-      expect(g.entries).toEqual([expect.objectContaining({ name: 'a.bin', type: 'file', size: 3, kind: null })])
-      expect(g.parent, 'a root has no parent to climb to').toBeNull()
+      expect(g.entries.filter((e) => e.type === 'file')).toEqual([expect.objectContaining({ name: 'a.bin', type: 'file', size: 3, kind: null })])
+      expect(g.parent, 'the dialog climbs past its places').toBe('/dev/shm')
+      expect((await t.svc.invoke('fs:list', { path: '/' })).parent).toBeNull()
+      expect((await t.svc.invoke('fs:list', {})).path, 'no path: home').toBe(os.homedir())
       expect(await t.svc.invoke('fs:stat', { path: path.join(outside, 'a.bin') })).toEqual({ type: 'file', size: 3 })
       expect(await t.svc.invoke('fs:stat', { path: path.join(outside, 'b.bin') })).toBeNull()
+      // a chosen file stands for its folder; a recent folder that went is kept, greyed with why
+      await t.svc.invoke('fs:grant', { path: path.join(outside, 'a.bin') })
+      fs.rmdirSync(path.join(outside, 'went'))
+      const places = (await t.svc.invoke('fs:list', { path: outside, recent: [path.join(outside, 'went'), path.join(outside, 'a.bin')] })).roots
+      expect(places[0]).toEqual({ label: 'Home', path: os.homedir() })
+      expect(places.filter((r) => r.path.startsWith(outside))).toEqual([
+        { label: 'Recent', path: path.join(outside, 'went'), unavailable: 'no longer exists' },
+        { label: 'Recent', path: outside },
+      ])
     } finally {
       fs.rmSync(outside, { recursive: true, force: true })
     }
+  })
+
+  it('listing the folder holding the catalog leaves its connection current (its files are not opened to detect a kind)', async () => {
+    expect(t.cat.sources()).toEqual([])
+    const l = await t.svc.invoke('fs:list', { path: t.dir })
+    expect(l.entries.find((e) => e.name === 'c.sqlite')).toMatchObject({ type: 'file', kind: null })
+    // another process (the indexer) adds a source: this connection must see it
+    const other = openCatalog(t.cat.path)
+    try {
+      other.replaceSource({ path: path.join(t.dir, 'x.z64'), size: 1, mtime: 1, hash: 'h', kind: 'n64-rom' }, [])
+    } finally {
+      other.close()
+    }
+    expect(t.cat.sources().map((s) => path.basename(s.path))).toEqual(['x.z64'])
   })
 })
 

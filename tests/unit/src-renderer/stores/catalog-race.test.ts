@@ -47,6 +47,8 @@ vi.mock('../../../../src-renderer/bridge', async () => (await import('../../../h
 const { useCatalogStore } = await import('../../../../src-renderer/stores/catalog')
 
 beforeEach(() => {
+  // each test is a fresh tab: no tree remembered from the one before (stores/tree-memory.ts)
+  sessionStorage.clear()
   setActivePinia(createPinia())
   sources = [...OLD]
   n = 0

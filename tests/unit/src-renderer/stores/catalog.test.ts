@@ -48,6 +48,8 @@ vi.mock('../../../../src-renderer/bridge', async () => (await import('../../../h
 const { useCatalogStore } = await import('../../../../src-renderer/stores/catalog')
 
 beforeEach(() => {
+  // each test is a fresh tab: no tree remembered from the one before (stores/tree-memory.ts)
+  sessionStorage.clear()
   setActivePinia(createPinia())
   sources = [SRC, OTHER]
   searchable = []
@@ -108,6 +110,28 @@ describe('catalog store', () => {
     // a file the user just wrote (a repacked set) is selected when the caller asks
     await store.indexPaths(['/new/rom.z64'], { select: true })
     expect(store.selected?.key).toBe('s3')
+  })
+
+  it('a reload (a new store in the same tab) opens the same rows, keeps folded groups folded and selects the same node', async () => {
+    const first = useCatalogStore()
+    await first.loadSources()
+    await first.toggle(first.rows.find((r) => r.key === 's1')!)
+    await first.toggle(first.rows.find((r) => r.key === 'a10')!)
+    await first.toggle(first.rows.find((r) => r.key === 'f/mods')!)
+    first.selectSource(1)
+    const shown = first.rows.map((r) => `${r.key}${r.expanded ? '+' : ''}`)
+    expect(shown).toEqual(['f/mods', 'f/roms+', 's1+', 'a10+', 'a20', 'a21'])
+    setActivePinia(createPinia())
+    const again = useCatalogStore()
+    await again.loadSources()
+    expect(again.rows.map((r) => `${r.key}${r.expanded ? '+' : ''}`)).toEqual(shown)
+    expect(again.selected?.key).toBe('s1')
+    // the start page (nothing selected) is remembered too
+    again.clearSelection()
+    setActivePinia(createPinia())
+    const third = useCatalogStore()
+    await third.loadSources()
+    expect(third.selected).toBeNull()
   })
 
   it('40 sources of one folder form one group sorted by name (numbers as numbers), the path shown', async () => {
