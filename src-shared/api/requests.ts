@@ -28,7 +28,7 @@ const schemas = {
   'index:cancel': obj({ jobId }),
   'index:samples': none,
   'fs:grant': obj({ path: pathStr }),
-  'fs:list': obj({ path: opt(text) }),
+  'fs:list': obj({ path: opt(text), recent: opt(list(pathStr, 1000)) }),
   'fs:stat': obj({ path: pathStr }),
   'scene:open': obj({ id: assetId }),
   'scene:export': obj({ id: assetId, out: pathStr, overwrite, jobId: opt(jobId) }),
