@@ -40,6 +40,8 @@ export interface EnumerateResult {
    * already in the catalog, it is.
    */
   incidental?: boolean
+  /** Errors of parts left out (a damaged member file): the source is indexed with the rest (IndexResultSource.damaged). */
+  damaged?: unknown[]
 }
 
 /** A detector for single files: content first (magic bytes), extension second. */

@@ -352,7 +352,7 @@ async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise
     kind = res.kind ?? kind
     const hook = opts.duringTransaction
     const { assets } = catalog.replaceSource({ ...info(), metadata: res.metadata }, res.assets, hook ? () => hook(abs) : undefined)
-    return { path: abs, kind, status: 'indexed', assets }
+    return { path: abs, kind, status: 'indexed', assets, ...(res.damaged?.length ? { damaged: res.damaged.map((e) => errorText(e, abs)) } : {}) }
   } catch (err) {
     // Unreadable file (permissions, vanished) or a catalog write that failed: record and go on.
     const e = explainCatalogError(err, catalog.path)

@@ -48,6 +48,11 @@ export interface IndexResultSource {
   status: SourceStatus
   assets: number
   error?: string
+  /**
+   * Parts left out of an indexed source, each with its error (a damaged member file of a GF set):
+   * the rest of the source is indexed and usable; the command line reports these as errors (exit 1).
+   */
+  damaged?: string[]
 }
 
 export interface IndexResult {

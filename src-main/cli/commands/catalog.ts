@@ -103,15 +103,16 @@ const index: Command = {
         throw explainCatalogError(e, catalog.path)
       })
       bar?.end()
-      if (ctx.json) ctx.printJson({ sources: result.sources.map((s) => ({ path: s.path, kind: s.kind, status: s.status, assets: s.assets, ...(s.error ? { error: s.error } : {}) })), assets: result.assets, ...(result.cancelled ? { cancelled: true } : {}), ...(result.removed ? { removed: result.removed } : {}) })
+      if (ctx.json) ctx.printJson({ sources: result.sources.map((s) => ({ path: s.path, kind: s.kind, status: s.status, assets: s.assets, ...(s.error ? { error: s.error } : s.damaged ? { error: s.damaged.join('; ') } : {}) })), assets: result.assets, ...(result.cancelled ? { cancelled: true } : {}), ...(result.removed ? { removed: result.removed } : {}) })
       else {
         for (const s of result.sources) ctx.out(`${s.status.padEnd(9)} ${s.kind.padEnd(12)} ${String(s.assets).padStart(6)} assets  ${s.path}`)
         for (const r of result.removed ?? []) ctx.out(`removed   (file gone)                    ${r}`)
         ctx.out(`${result.sources.length} source(s), ${result.assets} asset(s)${result.removed ? `, ${result.removed.length} vanished source(s) removed` : ''}${result.cancelled ? ' (cancelled)' : ''}`)
       }
       // one line per failed source, naming its path once (the indexer's message usually leads with it)
-      for (const s of result.sources) if (s.error) ctx.err(`error: ${s.error.includes(s.path) ? s.error : `${s.path}: ${s.error}`}`)
-      return result.cancelled || result.sources.some((s) => s.status === 'error') ? 1 : 0
+      // and one per damaged part of a source indexed without it (the rest of it is usable): exit 1 too
+      for (const s of result.sources) for (const e of s.error ? [s.error] : (s.damaged ?? [])) ctx.err(`error: ${e.includes(s.path) ? e : `${s.path}: ${e}`}`)
+      return result.cancelled || result.sources.some((s) => s.status === 'error' || s.damaged?.length) ? 1 : 0
     } finally {
       catalog.close()
     }

@@ -92,6 +92,7 @@ export const gfSetDetector: FolderDetector = {
   enumerate(files) {
     const assets: AssetDraft[] = []
     const warnings: string[] = []
+    const damaged: FormatError[] = []
     const present: string[] = []
     let textures = 0
     for (const [diskName, bytes] of files) {
@@ -106,6 +107,7 @@ export const gfSetDetector: FolderDetector = {
         if (!(err instanceof FormatError)) throw err
         const note = damagedFileNote(name, err)
         warnings.push(note)
+        damaged.push(err)
         assets.push({ key: name, kind: 'gf-file', name: `${name} (damaged)`, locator: { file: name }, metadata: { size: bytes.byteLength, role: GF_FILE_ROLES[name], error: note }, tags: [GF_FILE_ROLES[name] ?? '', 'damaged'] })
         continue
       }
@@ -124,7 +126,7 @@ export const gfSetDetector: FolderDetector = {
       entryDrafts(f, f.entries, name, name, assets)
     }
     const missing = GF_SET_FILES.filter((f) => !present.includes(f))
-    return { kind: 'gf-set', assets, metadata: { files: present, missing, textures, warnings: warnings.slice(0, 50), warningCount: warnings.length } }
+    return { kind: 'gf-set', assets, metadata: { files: present, missing, textures, warnings: warnings.slice(0, 50), warningCount: warnings.length }, ...(damaged.length ? { damaged } : {}) }
   },
 }
 

@@ -55,7 +55,12 @@ describe('errors name their path once', () => {
       // the folder and the file inside it, then the structure and offset (1.bin: the package's entry 0 at 0x4)
       expect(lines[0]).toMatch(/^error: .*pm0025: 1\.bin: Package entry 0 at 0x4: entry 0 start 0x80 is past the end of the data \(size 0x64\)$/)
       if (!json) expect(r.stdout).not.toContain('Package entry') // the listing says "error", the detail is on stderr once
-      else expect(r.json().sources[0].error).toContain('1.bin: Package entry 0 at 0x4')
+      else {
+        expect(r.json().sources[0].error).toContain('1.bin: Package entry 0 at 0x4')
+        // the damaged file is left out, the rest of the set is indexed (issue 25)
+        expect(r.json().sources[0].status).toBe('indexed')
+        expect(r.json().sources[0].assets).toBeGreaterThan(1)
+      }
     }
   })
 
