@@ -1,7 +1,7 @@
 /**
  * Issue 14 items 3 and 4 in real Chromium (browser mode): the tree race recipe (two sources
  * expanded, a stage selected, a folder of new ROMs whose paths sort before them indexed: every
- * source listed once, expansion and selection kept, the new ROMs one folder group sorted by name),
+ * source listed once, expansion kept, the new ROMs one folder group sorted by name and selected: issue 25),
  * context menus by mouse and by keyboard (Copy path, Remove from catalog), and the file browser
  * (roots, folders with kinds and sizes, navigate, pick, confirm before replacing an export).
  * Screenshots go to test-artifacts/tree-*.png and files-*.png.
@@ -43,7 +43,7 @@ const sourceRow = (page: Page, name: string) => page.locator('[data-testid="tree
 const selected = (page: Page) => page.locator('[data-testid^="tree-row-"].selected')
 
 describe('a tree you can trust, context menus, the file browser', () => {
-  it('tree race recipe: indexing new ROMs keeps rows, expansion and selection', async () => {
+  it('tree race recipe: indexing new ROMs keeps rows and expansion, and selects the new folder', async () => {
     expect(romDir.localeCompare(path.join(repoRoot, 'resources', 'samples'), undefined, { numeric: true, sensitivity: 'base' }), 'the new folder sorts first').toBeLessThan(0)
     const { page, pageErrors } = await openApp(browser, served)
     await sourceRow(page, 'snap-sample.z64.gz').waitFor({ timeout: 120_000 })
@@ -79,8 +79,10 @@ describe('a tree you can trust, context menus, the file browser', () => {
     const names = await page.locator('[data-testid="tree-row-source"]').evaluateAll((els) => els.map((e) => e.querySelector('.name')!.textContent))
     expect(names.slice(0, 6)).toEqual(['Game 1.z64', 'Game 2.z64', 'Game 3.z64', 'Game 4.z64', 'Game 9.z64', 'Game 10.z64'])
     expect(await page.locator('[data-testid="tree-row-folder"]').first().getByTestId('tree-folder-path').innerText()).toBe(romDir)
-    expect(await selected(page).getAttribute('data-key'), 'indexing did not move the selection').toBe(selKey)
-    expect(await page.locator('[data-testid="snap-stage"]').count(), 'the stage view stays').toBe(1)
+    // File → Open… selects what it added (issue 25): the new folder group, not the stage any more
+    await expect.poll(() => selected(page).getAttribute('data-testid'), { timeout: 30_000 }).toBe('tree-row-folder')
+    expect(await selected(page).getByTestId('tree-folder-path').innerText()).toBe(romDir)
+    expect(await selected(page).getAttribute('data-key')).not.toBe(selKey)
     await screenshot(page, 'tree-2-after-indexing')
     expect(pageErrors).toEqual([])
   })

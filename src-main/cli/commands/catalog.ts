@@ -71,7 +71,7 @@ const index: Command = {
   usage: 'index PATH... [--db FILE] [--force] [--json]',
   help: [
     'A file that cannot be read is recorded with its error and does not stop the rest.',
-    'JSON: {"sources":[{"path","kind","status":"indexed"|"unchanged"|"error","assets":N,"error"?}],"assets":N}',
+    'JSON: {"sources":[{"path","kind","status":"indexed"|"unchanged"|"error","assets":N,"error"?,"damaged"?:[…]}],"assets":N} (damaged: member files left out of a source indexed without them; exit 1)',
     'An unchanged file (same size, mtime and inode, or else the same content hash) is left alone;',
     '--force reads and re-indexes every file again (after an upgrade).',
     'Sources under an indexed folder whose files are gone are removed (listed under "removed").',
@@ -103,7 +103,7 @@ const index: Command = {
         throw explainCatalogError(e, catalog.path)
       })
       bar?.end()
-      if (ctx.json) ctx.printJson({ sources: result.sources.map((s) => ({ path: s.path, kind: s.kind, status: s.status, assets: s.assets, ...(s.error ? { error: s.error } : s.damaged ? { error: s.damaged.join('; ') } : {}) })), assets: result.assets, ...(result.cancelled ? { cancelled: true } : {}), ...(result.removed ? { removed: result.removed } : {}) })
+      if (ctx.json) ctx.printJson({ sources: result.sources.map((s) => ({ path: s.path, kind: s.kind, status: s.status, assets: s.assets, ...(s.error ? { error: s.error } : {}), ...(s.damaged ? { damaged: s.damaged } : {}) })), assets: result.assets, ...(result.cancelled ? { cancelled: true } : {}), ...(result.removed ? { removed: result.removed } : {}) })
       else {
         for (const s of result.sources) ctx.out(`${s.status.padEnd(9)} ${s.kind.padEnd(12)} ${String(s.assets).padStart(6)} assets  ${s.path}`)
         for (const r of result.removed ?? []) ctx.out(`removed   (file gone)                    ${r}`)

@@ -56,8 +56,10 @@ describe('errors name their path once', () => {
       expect(lines[0]).toMatch(/^error: .*pm0025: 1\.bin: Package entry 0 at 0x4: entry 0 start 0x80 is past the end of the data \(size 0x64\)$/)
       if (!json) expect(r.stdout).not.toContain('Package entry') // the listing says "error", the detail is on stderr once
       else {
-        expect(r.json().sources[0].error).toContain('1.bin: Package entry 0 at 0x4')
-        // the damaged file is left out, the rest of the set is indexed (issue 25)
+        // the damaged file is left out, the rest of the set is indexed (issue 25): not an `error`
+        // source (the app shows no failure for it), the file listed under `damaged`
+        expect(r.json().sources[0].damaged).toEqual([expect.stringContaining('1.bin: Package entry 0 at 0x4')])
+        expect(r.json().sources[0].error).toBeUndefined()
         expect(r.json().sources[0].status).toBe('indexed')
         expect(r.json().sources[0].assets).toBeGreaterThan(1)
       }
