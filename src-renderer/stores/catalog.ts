@@ -164,7 +164,23 @@ export const useCatalogStore = defineStore('catalog', () => {
    * never interleave their edits, so no row is listed twice or lost. The selection stays on the
    * same node (its row object is refreshed); only a node whose source left the catalog is let go.
    */
+  /**
+   * Reloads the sources and top rows. A load that a newer one supersedes gives way to it, and its
+   * caller then waits for the newest: when this returns, `sources` and `rows` are current (indexPaths
+   * relies on it to find what it added; under load a change event's reload used to win the race).
+   */
   async function loadSources(): Promise<void> {
+    let run = loadOnce()
+    latestLoad = run
+    await run
+    while (latestLoad !== run) {
+      run = latestLoad
+      await run
+    }
+  }
+  let latestLoad: Promise<void> = Promise.resolve()
+
+  async function loadOnce(): Promise<void> {
     const mine = ++generation
     const current = () => mine === generation
     try {
