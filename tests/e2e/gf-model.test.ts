@@ -86,7 +86,9 @@ describe('GF model in the app', () => {
     fs.mkdirSync(out, { recursive: true }) // the folder browser picks an existing (empty) folder
     await page.click('[data-testid="gf-batch-pick-out"]')
     await answerFileBrowser(page, out)
-    expect(await page.inputValue('[data-testid="gf-batch-out"]')).toBe(out)
+    // the pick resolves after the dialog closes; the field follows on the next render (a busy CI
+    // machine read it one tick early), so wait for it rather than read it once
+    await expect.poll(async () => await page.inputValue('[data-testid="gf-batch-out"]'), { timeout: 10_000 }).toBe(out)
     await page.click('[data-testid="gf-batch-start"]')
     await page.waitForSelector('[data-testid="gf-batch-result"], [data-testid="gf-batch-error"]', { timeout: 60_000 })
     expect(await page.textContent('[data-testid="gf-batch"]')).not.toMatch(/refused|error/i)
