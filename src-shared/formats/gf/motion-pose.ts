@@ -4,7 +4,8 @@
  */
 import { evalCurve, type GfCurve } from './motion-curves'
 import type { GfBoneTrack, GfUvTrack } from './motion'
-import { eulerXYZToQuat, type GfBone } from './skeleton'
+import type { GfBone } from './skeleton'
+import { quatFromEulerExtrinsicXYZ } from '../../scene/math'
 import type { GfTextureUnit } from './material'
 
 export interface BonePose {
@@ -28,7 +29,7 @@ export function boneTrackPose(t: GfBoneTrack, bone: Pick<GfBone, 'translation' |
   const c = t.curves
   const scale: BonePose['scale'] = [val(c[0]!, f, bone.scale[0]), val(c[1]!, f, bone.scale[1]), val(c[2]!, f, bone.scale[2])]
   const r = [val(c[3]!, f, bone.rotation[0]), val(c[4]!, f, bone.rotation[1]), val(c[5]!, f, bone.rotation[2])] as const
-  const rotation = t.axisAngle ? axisAngleToQuat(...r) : eulerXYZToQuat(...r)
+  const rotation = t.axisAngle ? axisAngleToQuat(...r) : quatFromEulerExtrinsicXYZ(r)
   const translation: BonePose['translation'] = [val(c[6]!, f, bone.translation[0]), val(c[7]!, f, bone.translation[1]), val(c[8]!, f, bone.translation[2])]
   return { translation, rotation, scale }
 }

@@ -12,6 +12,7 @@
 import { FormatError } from '../../binary/errors'
 import type { Mesh, Primitive, Scene, SceneNode } from '../../scene/types'
 import { sceneProblems } from '../../scene/validate'
+import { quatFromEulerExtrinsicXYZ } from '../../scene/math'
 import type { GfSet } from './gf-set'
 import type { GfModel } from './model'
 import type { GfMesh, GfSubMesh } from './mesh'
@@ -20,7 +21,7 @@ import { buildGfMaterials, type TextureOverride } from './scene-materials'
 import { attachGfPrograms } from './material-program'
 import { motionClip, type MotionTargets } from './scene-motions'
 import { pickModel, setModels, setMotions, type GfLod, type GfModelRef, type GfMotionRef } from './set-models'
-import { eulerXYZToQuat, inverseBindMatrices, type GfBone } from './skeleton'
+import { inverseBindMatrices, type GfBone } from './skeleton'
 
 export interface GfSceneOptions {
   lod?: GfLod
@@ -73,7 +74,7 @@ function skeletonNodes(bones: readonly GfBone[]): { nodes: SceneNode[]; boneNode
   order.forEach((b, n) => { boneNodes[b] = n })
   const nodes = order.map((b): SceneNode => {
     const bone = bones[b]!
-    return { name: bone.name, parent: bone.parent >= 0 ? boneNodes[bone.parent]! : -1, translation: [...bone.translation], rotation: eulerXYZToQuat(...bone.rotation), scale: [...bone.scale], extras: { gfBone: { index: b, flags: bone.flags } } }
+    return { name: bone.name, parent: bone.parent >= 0 ? boneNodes[bone.parent]! : -1, translation: [...bone.translation], rotation: quatFromEulerExtrinsicXYZ(bone.rotation), scale: [...bone.scale], extras: { gfBone: { index: b, flags: bone.flags } } }
   })
   return { nodes, boneNodes }
 }

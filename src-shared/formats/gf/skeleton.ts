@@ -1,10 +1,10 @@
 /**
  * GFBone (spec §6.3) and the bone matrices of §7.1 (SPICA `GFBone.cs`, `H3DBone.cs`):
- * Local = T · Rz · Ry · Rx · S, q = qz·qy·qx; World(b) = World(parent) · Local(b);
+ * Local = T · Rz · Ry · Rx · S, q = qz·qy·qx (the kit's `quatFromEulerExtrinsicXYZ`); World(b) = World(parent) · Local(b);
  * inverse bind = inverse(World_bind). Segment scale compensation (§7.1) is offered for posing.
  */
 import type { Reader } from '../../binary/reader'
-import { mat4FromTRS, mat4Invert, mat4Multiply, quatMultiply, type M4 } from '../../scene/math'
+import { mat4FromTRS, mat4Invert, mat4Multiply, quatFromEulerExtrinsicXYZ, type M4 } from '../../scene/math'
 import { readByteString, readFloats } from './gf-strings'
 
 export type V3 = [number, number, number]
@@ -48,17 +48,8 @@ export function linkBones(raw: Omit<GfBone, 'parent'>[], warn: (w: string) => vo
   })
 }
 
-/** Quaternion [x, y, z, w] of Euler angles (radians) applied X, then Y, then Z: q = qz·qy·qx. */
-export function eulerXYZToQuat(rx: number, ry: number, rz: number): [number, number, number, number] {
-  const qx = [Math.sin(rx / 2), 0, 0, Math.cos(rx / 2)]
-  const qy = [0, Math.sin(ry / 2), 0, Math.cos(ry / 2)]
-  const qz = [0, 0, Math.sin(rz / 2), Math.cos(rz / 2)]
-  const q = quatMultiply(qz, quatMultiply(qy, qx))
-  return [q[0]!, q[1]!, q[2]!, q[3]!]
-}
-
 export function boneLocalMatrix(b: Pick<GfBone, 'translation' | 'rotation' | 'scale'>): M4 {
-  return mat4FromTRS(b.translation, eulerXYZToQuat(...b.rotation), b.scale)
+  return mat4FromTRS(b.translation, quatFromEulerExtrinsicXYZ(b.rotation), b.scale)
 }
 
 /**
@@ -79,7 +70,7 @@ export function boneWorldMatrices(bones: readonly Pick<GfBone, 'parent' | 'trans
       visit(p)
       const ps = bones[p]!.scale
       const local = ssc
-        ? mat4Multiply(mat4FromTRS([0, 0, 0], [0, 0, 0, 1], [1 / ps[0], 1 / ps[1], 1 / ps[2]]), mat4FromTRS([b.translation[0] * ps[0], b.translation[1] * ps[1], b.translation[2] * ps[2]], eulerXYZToQuat(...b.rotation), b.scale))
+        ? mat4Multiply(mat4FromTRS([0, 0, 0], [0, 0, 0, 1], [1 / ps[0], 1 / ps[1], 1 / ps[2]]), mat4FromTRS([b.translation[0] * ps[0], b.translation[1] * ps[1], b.translation[2] * ps[2]], quatFromEulerExtrinsicXYZ(b.rotation), b.scale))
         : boneLocalMatrix(b)
       mat4Multiply(out.subarray(p * 16, p * 16 + 16), local, dst)
     } else dst.set(boneLocalMatrix(b))

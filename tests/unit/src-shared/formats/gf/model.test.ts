@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { FormatError } from '../../../../../src-shared/binary/errors'
 import { parseGfModel, modelCounts } from '../../../../../src-shared/formats/gf/model'
-import { boneWorldMatrices, eulerXYZToQuat, inverseBindMatrices } from '../../../../../src-shared/formats/gf/skeleton'
-import { mat4FromTRS, transformPoint } from '../../../../../src-shared/scene/math'
+import { boneWorldMatrices, inverseBindMatrices } from '../../../../../src-shared/formats/gf/skeleton'
+import { mat4FromTRS, quatFromEulerExtrinsicXYZ, transformPoint } from '../../../../../src-shared/scene/math'
 import { buildGfModel, type ModelSpec } from '../../../../fixtures/gf/build-model'
 import { highModelSpec, lowModelSpec } from '../../../../fixtures/gf/skinned'
 
@@ -76,10 +76,10 @@ describe('GFModel reader', () => {
 })
 
 describe('skeleton matrices (spec §7.1)', () => {
-  test('Euler order: X first, then Y, then Z (q = qz·qy·qx)', () => {
+  test('Euler order: X first, then Y, then Z (q = qz·qy·qx, the kit\'s extrinsic XYZ)', () => {
     // (0, 1, 0) rotated +90° about X is (0, 0, 1); then +90° about Y is (1, 0, 0).
-    close(transformPoint(mat4FromTRS([0, 0, 0], eulerXYZToQuat(Math.PI / 2, Math.PI / 2, 0), [1, 1, 1]), [0, 1, 0]), [1, 0, 0])
-    close(eulerXYZToQuat(0, 0, Math.PI / 2), [0, 0, Math.SQRT1_2, Math.SQRT1_2])
+    close(transformPoint(mat4FromTRS([0, 0, 0], quatFromEulerExtrinsicXYZ([Math.PI / 2, Math.PI / 2, 0]), [1, 1, 1]), [0, 1, 0]), [1, 0, 0])
+    close(quatFromEulerExtrinsicXYZ([0, 0, Math.PI / 2]), [0, 0, Math.SQRT1_2, Math.SQRT1_2])
   })
   test('world and inverse bind by hand: Head at (0, 15, 0) turned 90° about Z', () => {
     const m = parseGfModel(buildGfModel(highModelSpec()), ctx)
