@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
-import { Rng, SEED, Tally, cases, expectCliCase, expectReaderOk, mutate, traceReads, type Field } from '../helpers/fuzz'
+import { Rng, SEED, Tally, cases, expectCliCase, expectReaderOk, mutate, traceReads, type Field, type Shares } from '../helpers/fuzz'
 import { cli, repoRoot } from '../helpers/cli'
 import { parseGfSet } from '../../src-shared/formats/gf/gf-set'
 import { buildGfScene } from '../../src-shared/formats/gf/scene'
@@ -70,10 +70,11 @@ describe('GF models and motions on mutated sample sets', () => {
     expect(count).toBeGreaterThan(100)
   })
 
-  const commands: { name: string; count: number; argv: (set: string, out: string) => string[] }[] = [
-    { name: 'models', count: 120, argv: (set) => ['gf', 'models', set, '--json'] },
-    { name: 'motions', count: 120, argv: (set) => ['gf', 'motions', set, '--json'] },
-    { name: 'export', count: 80, argv: (set, out) => ['gf', 'export', set, '--out', out, '--json'] },
+  // shares: seeds 0–3 gave 61–71 % ok for models and motions, 50–55 % ok for export
+  const commands: { name: string; count: number; min: Shares; argv: (set: string, out: string) => string[] }[] = [
+    { name: 'models', count: 120, min: { ok: 0.4, error: 0.2 }, argv: (set) => ['gf', 'models', set, '--json'] },
+    { name: 'motions', count: 120, min: { ok: 0.4, error: 0.2 }, argv: (set) => ['gf', 'motions', set, '--json'] },
+    { name: 'export', count: 80, min: { ok: 0.3, error: 0.3 }, argv: (set, out) => ['gf', 'export', set, '--out', out, '--json'] },
   ]
   for (const c of commands) {
     it(`gf ${c.name}: mutated sets exit 0 or 1 with a named error, no partial output`, async () => {
@@ -101,8 +102,7 @@ describe('GF models and motions on mutated sample sets', () => {
         rmSync(set, { recursive: true, force: true })
         rmSync(out, { force: true })
       }
-      if (process.env.FUZZ_TRACE) console.log(`gf ${c.name}: ${tally}`)
-      expect(tally.ok + tally.error).toBe(n)
+      tally.expectShares(`gf ${c.name}`, c.min)
     })
   }
 })
