@@ -3,8 +3,10 @@
  * files (our bundled samples are gzipped ROM images) inflated only after the gzip trailer's ISIZE
  * says the content fits the limit (a gzip bomb is refused before inflating). Used by the indexer
  * and by the Snap and Stadium domains; every failure is a FormatError naming the file, the
- * structure and the byte offset.
+ * structure and the byte offset. `openGameFileRange` is the same guard for files read in pieces.
+ * Domain code reads a user's game file only through these (tests/unit/src-main/node/game-file-reads.test.ts).
  */
+import * as fs from 'node:fs'
 import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
 import { gunzipSync } from 'fflate'
@@ -69,6 +71,7 @@ export async function readGameFile(file: string, limits: GameFileLimits): Promis
     throw new FormatError(`cannot read the file: ${(e as Error).message}`, { file: name })
   }
   assertGameFileSize(name, size, limits)
+  counted.reads++
   let raw: Uint8Array
   try {
     // A plain Uint8Array view of the Buffer readFile allocated for this file (not pooled), not a
@@ -79,4 +82,79 @@ export async function readGameFile(file: string, limits: GameFileLimits): Promis
     throw new FormatError(`cannot read the file: ${(e as Error).message}`, { file: name })
   }
   return unpackGameBytes(raw, name, limits)
+}
+
+/**
+ * A game file open for reads in pieces (a GARC archive read entry by entry, a Stadium ROM read
+ * sparsely): the same size guard as `readGameFile` before anything is read, errors naming the
+ * file. Gzip is not inflated here (a gzip file cannot be read in pieces): callers that accept
+ * gzip samples test `isGzip` on the first bytes and read those files whole with `readGameFile`.
+ */
+export interface GameFileRange {
+  /** The file as errors name it (`limits.label`). */
+  readonly name: string
+  readonly size: number
+  readonly mtimeMs: number
+  readonly ino: number
+  /** Reads up to `length` bytes at `pos` into `dest` at `at`, synchronously (many small pieces cost no thread-pool round trip each); the count read, 0 at the end. */
+  readInto(dest: Uint8Array, at: number, length: number, pos: number): number
+  /** The same on the thread pool, for big pieces the caller overlaps with other work. */
+  readIntoAsync(dest: Uint8Array, at: number, length: number, pos: number): Promise<number>
+  /** `length` bytes at `pos` (fewer at the end of the file). */
+  read(pos: number, length: number): Uint8Array
+  close(): void
+}
+
+/** Opens a game file for ranged reads (see `GameFileRange`); a folder or a file over `limits.maxBytes` is refused. */
+export function openGameFileRange(file: string, limits: GameFileLimits): GameFileRange {
+  const name = limits.label === 'basename' ? path.basename(file) : file
+  let fd: number
+  try {
+    fd = fs.openSync(file, 'r')
+  } catch (e) {
+    throw new FormatError(`cannot read the file: ${(e as Error).message}`, { file: name })
+  }
+  try {
+    const st = fs.fstatSync(fd)
+    if (!st.isFile()) throw new FormatError('is not a file', { file: name })
+    assertGameFileSize(name, st.size, limits)
+    counted.reads++
+    return rangeOn(fd, name, st)
+  } catch (e) {
+    fs.closeSync(fd)
+    throw e
+  }
+}
+
+function rangeOn(fd: number, name: string, st: fs.Stats): GameFileRange {
+  const readInto = (dest: Uint8Array, at: number, length: number, pos: number) => fs.readSync(fd, dest, at, length, pos)
+  return {
+    name,
+    size: st.size,
+    mtimeMs: st.mtimeMs,
+    ino: st.ino,
+    readInto,
+    readIntoAsync: (dest, at, length, pos) => new Promise((resolve, reject) => fs.read(fd, dest, at, length, pos, (e, n) => (e ? reject(e) : resolve(n)))),
+    read(pos, length) {
+      const buf = new Uint8Array(Math.max(0, Math.min(length, st.size - pos)))
+      let got = 0
+      while (got < buf.length) {
+        const n = readInto(buf, got, buf.length - got, pos + got)
+        if (n === 0) break
+        got += n
+      }
+      return got === buf.length ? buf : buf.subarray(0, got)
+    },
+    close: () => fs.closeSync(fd),
+  }
+}
+
+const counted = { reads: 0 }
+
+/**
+ * How many game files were opened for reading (whole or ranged) in this process so far: what a
+ * test of a cache compares before and after (a hit reads nothing).
+ */
+export function gameFileReads(): number {
+  return counted.reads
 }

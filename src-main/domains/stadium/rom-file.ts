@@ -3,11 +3,10 @@
  * and export its models (glb + manifest.json + moves.json, written atomically).
  */
 import { createHash } from 'node:crypto'
-import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
 import { FormatError } from '../../../src-shared/binary'
 import { N64_FILE_LIMITS, readN64File, unpackN64Bytes } from '../n64/rom-file'
-import { assertGameFileSize } from '../../node/game-file'
+import { openGameFileRange, type GameFileRange } from '../../node/game-file'
 import { openStadiumSparse } from './rom-sparse'
 import { normaliseRom } from '../../../src-shared/formats/n64/rom'
 import { openStadiumRom, loadModel, type StadiumRom, type LoadOptions } from '../../../src-shared/formats/stadium/model'
@@ -41,15 +40,21 @@ export function openStadiumBytes(raw: Uint8Array, file: string): StadiumRom {
  * not take is read whole, size and gzip guarded by `readGameFile`.
  */
 export async function readStadiumRom(file: string): Promise<StadiumRom> {
-  const st = await fsp.stat(file).catch(() => null)
-  if (st?.isFile()) {
-    assertGameFileSize(file, st.size, N64_FILE_LIMITS)
+  let range: GameFileRange | null = null
+  try {
+    range = openGameFileRange(file, N64_FILE_LIMITS)
+  } catch {
+    // missing, a folder, too big: the whole-file read below gives its usual error
+  }
+  if (range) {
     let sr: StadiumRom | null
     try {
-      sr = await openStadiumSparse(file, st.size)
+      sr = await openStadiumSparse(range, file)
     } catch (e) {
       if (e instanceof FormatError) throw e
       throw new FormatError(`cannot read the file: ${(e as Error).message}`, { file })
+    } finally {
+      range.close()
     }
     if (sr) return sr
   }

@@ -7,11 +7,10 @@
  * the 20 MiB of the image it never reads (issue 15 item 5; docs/DECISIONS.md "Stadium export memory").
  */
 import { createHash } from 'node:crypto'
-import { promises as fsp, readSync } from 'node:fs'
 import { detectByteOrder, type ByteOrder } from '../../../src-shared/formats/n64/rom'
 import { openStadiumRom, type StadiumRom } from '../../../src-shared/formats/stadium/model'
 import { prefetchStadium } from '../../../src-shared/formats/stadium/prefetch'
-import { isGzip } from '../../node/game-file'
+import { isGzip, type GameFileRange } from '../../node/game-file'
 
 const PIECE = 1 << 20
 
@@ -36,46 +35,42 @@ function toBigEndian(b: Uint8Array, order: ByteOrder): void {
 }
 
 /**
- * Opens a plain (not gzip) ROM file of `size` bytes sparsely, or returns null when it is not a
- * file this path handles (gzip, no N64 byte order, a length the byte order cannot have): the
- * caller then reads it whole, and the whole-file readers give their usual errors.
+ * Opens a plain (not gzip) ROM file sparsely from `range` (the guarded ranged reader,
+ * `openGameFileRange`; the caller closes it), or returns null when it is not a file this path
+ * handles (gzip, no N64 byte order, a length the byte order cannot have): the caller then reads
+ * it whole, and the whole-file readers give their usual errors.
  */
-export async function openStadiumSparse(file: string, size: number): Promise<StadiumRom | null> {
-  const fh = await fsp.open(file, 'r')
-  try {
-    const head = new Uint8Array(4)
-    await fh.read(head, 0, 4, 0)
-    const order = detectByteOrder(head)
-    if (isGzip(head) || !order || (order === 'v64' && size % 2) || (order === 'n64' && size % 4)) return null
-    const md5 = createHash('md5')
-    const piece = new Uint8Array(PIECE)
-    for (let at = 0; at < size; ) {
-      const { bytesRead } = await fh.read(piece, 0, Math.min(PIECE, size - at), at)
-      if (bytesRead === 0) throw new Error(`the file ended at ${at} of ${size} bytes while reading it (changed while open?)`)
-      const got = piece.subarray(0, bytesRead)
-      toBigEndian(got, order)
-      md5.update(got)
-      at += bytesRead
-    }
-    const image = new Uint8Array(size)
-    const filled: [number, number][] = []
-    prefetchStadium(image, (offset, length) => {
-      // whole words of the file's byte order, so each range can be swapped on its own
-      const start = offset & ~3
-      const end = Math.min(size, (offset + length + 3) & ~3)
-      if (filled.some(([s, e]) => s <= start && end <= e)) return
-      const dest = image.subarray(start, end)
-      for (let got = 0; got < dest.length; ) {
-        const n = readSync(fh.fd, dest, got, dest.length - got, start + got)
-        if (n === 0) throw new Error(`the file ended at ${start + got} of ${size} bytes while reading it (changed while open?)`)
-        got += n
-      }
-      toBigEndian(dest, order)
-      filled.push([start, end])
-    })
-    const sr = openStadiumRom(image, file, md5.digest('hex'))
-    return { ...sr, rom: { ...sr.rom, byteOrder: order } }
-  } finally {
-    await fh.close()
+export async function openStadiumSparse(range: GameFileRange, file: string): Promise<StadiumRom | null> {
+  const size = range.size
+  const head = range.read(0, 4)
+  const order = detectByteOrder(head)
+  if (isGzip(head) || !order || (order === 'v64' && size % 2) || (order === 'n64' && size % 4)) return null
+  const md5 = createHash('md5')
+  const piece = new Uint8Array(PIECE)
+  for (let at = 0; at < size; ) {
+    const bytesRead = await range.readIntoAsync(piece, 0, Math.min(PIECE, size - at), at)
+    if (bytesRead === 0) throw new Error(`the file ended at ${at} of ${size} bytes while reading it (changed while open?)`)
+    const got = piece.subarray(0, bytesRead)
+    toBigEndian(got, order)
+    md5.update(got)
+    at += bytesRead
   }
+  const image = new Uint8Array(size)
+  const filled: [number, number][] = []
+  prefetchStadium(image, (offset, length) => {
+    // whole words of the file's byte order, so each range can be swapped on its own
+    const start = offset & ~3
+    const end = Math.min(size, (offset + length + 3) & ~3)
+    if (filled.some(([s, e]) => s <= start && end <= e)) return
+    const dest = image.subarray(start, end)
+    for (let got = 0; got < dest.length; ) {
+      const n = range.readInto(dest, got, dest.length - got, start + got)
+      if (n === 0) throw new Error(`the file ended at ${start + got} of ${size} bytes while reading it (changed while open?)`)
+      got += n
+    }
+    toBigEndian(dest, order)
+    filled.push([start, end])
+  })
+  const sr = openStadiumRom(image, file, md5.digest('hex'))
+  return { ...sr, rom: { ...sr.rom, byteOrder: order } }
 }
