@@ -61,6 +61,14 @@ export function assertGameFileSize(name: string, size: number, limits: GameFileL
   throw new FormatError(`${size} bytes is larger${any} (${limits.note ? `${limits.note}; ` : ''}limit ${limits.maxBytes})`, { file: name, offset: limits.maxBytes })
 }
 
+const IS_FOLDER = 'is a folder, not a file'
+
+/** Why a file could not be opened or read, in words (`file not found`, not `ENOENT: …`). */
+function cannotRead(e: unknown): string {
+  const err = e as NodeJS.ErrnoException
+  return err.code === 'ENOENT' ? 'file not found' : err.code === 'EISDIR' ? IS_FOLDER : `cannot read the file: ${err.message}`
+}
+
 /** The bytes of a game file, guarded by `limits` (see the file comment). */
 export async function readGameFile(file: string, limits: GameFileLimits): Promise<Uint8Array> {
   const name = limits.label === 'basename' ? path.basename(file) : file
@@ -68,7 +76,7 @@ export async function readGameFile(file: string, limits: GameFileLimits): Promis
   try {
     size = (await fsp.stat(file)).size
   } catch (e) {
-    throw new FormatError(`cannot read the file: ${(e as Error).message}`, { file: name })
+    throw new FormatError(cannotRead(e), { file: name })
   }
   assertGameFileSize(name, size, limits)
   counted.reads++
@@ -79,7 +87,7 @@ export async function readGameFile(file: string, limits: GameFileLimits): Promis
     const b = await fsp.readFile(file)
     raw = new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
   } catch (e) {
-    throw new FormatError(`cannot read the file: ${(e as Error).message}`, { file: name })
+    throw new FormatError(cannotRead(e), { file: name })
   }
   return unpackGameBytes(raw, name, limits)
 }
@@ -112,11 +120,11 @@ export function openGameFileRange(file: string, limits: GameFileLimits): GameFil
   try {
     fd = fs.openSync(file, 'r')
   } catch (e) {
-    throw new FormatError(`cannot read the file: ${(e as Error).message}`, { file: name })
+    throw new FormatError(cannotRead(e), { file: name })
   }
   try {
     const st = fs.fstatSync(fd)
-    if (!st.isFile()) throw new FormatError('is not a file', { file: name })
+    if (!st.isFile()) throw new FormatError(st.isDirectory() ? IS_FOLDER : 'is not a file', { file: name })
     assertGameFileSize(name, st.size, limits)
     counted.reads++
     return rangeOn(fd, name, st)

@@ -5,19 +5,20 @@
  * that passes `validateScene`, and throws a FormatError (file, structure, offset) for bad input.
  * The export command, the `scene:open` service and the viewport all go through `buildAssetScene`.
  */
-import { promises as fsp } from 'node:fs'
 import type { AssetRow, SourceRow } from '../../src-shared/api/catalog'
 import type { Scene } from '../../src-shared/scene/types'
 import { validateScene } from '../../src-shared/scene/validate'
 import { demoScene } from '../../src-shared/scene/demo'
 import type { Catalog } from '../catalog/catalog'
+import { FormatError } from '../../src-shared/binary'
+import { loadBytes } from '../indexer/read-source'
 import { sceneBuilders } from '../domains/index'
 
 export { sceneBuilders }
 
 export interface SceneBuildContext {
   catalog: Catalog
-  /** The whole source file (read once per build and cached). */
+  /** The whole source file (read once per build, through the guarded `readGameFile`). */
   readSource(source: SourceRow): Promise<Uint8Array>
   signal?: AbortSignal
 }
@@ -70,12 +71,11 @@ export async function buildAssetScene(catalog: Catalog | null, id: number | 'dem
     readSource(src) {
       let p = cache.get(src.id)
       if (!p) {
-        p = fsp.readFile(src.path).then(
-          (b) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength),
-          (e: NodeJS.ErrnoException) => {
-            throw new SceneOpenError(`cannot read ${src.path}: ${e.code === 'ENOENT' ? 'the file is gone (re-index it)' : e.message}`)
-          },
-        )
+        // the indexer's guarded read (size limit, `.gz` samples inflated under the ISIZE guard)
+        p = loadBytes(src.path).catch((e: unknown) => {
+          if (e instanceof FormatError && e.detail === 'file not found') throw new SceneOpenError(`cannot read ${src.path}: the file is gone (re-index it)`)
+          throw e
+        })
         cache.set(src.id, p)
       }
       return p

@@ -3,7 +3,7 @@
  * file), then only the entries asked for. One set of a 10 000-entry archive costs its nine
  * entries, a set's name one small read (the package header and the first texture header).
  */
-import * as fs from 'node:fs'
+import { openGameFileRange, type GameFileLimits, type GameFileRange } from '../../node/game-file'
 import { FormatError } from '../../../src-shared/binary/errors'
 import { GARC_SET_SIZE, garcSets, garcTablesExtent, parseGarcTables, type GarcTables } from '../../../src-shared/formats/gf/garc'
 import { firstModelTextureName, firstTextureName, garcSetMember, garcSetName, type NameProbe } from '../../../src-shared/formats/gf/garc-set'
@@ -22,15 +22,19 @@ export interface GarcIo {
   close(): Promise<void>
 }
 
+/** An archive's size fits the u32 the tables give it (spec §19): a larger file is refused before reading. */
+export const GARC_FILE_LIMITS: GameFileLimits = { maxBytes: 0xffffffff, noun: 'a GARC archive', gzip: 'name' }
+
 /**
- * Reads are synchronous under the promise: an archive is read in many small pieces (a name probe
- * per set), and a thread-pool round trip per piece would cost more than the read itself.
+ * Reads are synchronous under the promise (the guarded ranged reader's `read`): an archive is
+ * read in many small pieces (a name probe per set), and a thread-pool round trip per piece would
+ * cost more than the read itself.
  */
-function fileIo(fd: number, size: number): GarcIo {
+function fileIo(range: GameFileRange): GarcIo {
   return {
-    size,
-    read: async (pos, length) => readAt(fd, pos, length),
-    close: async () => fs.closeSync(fd),
+    size: range.size,
+    read: async (pos, length) => range.read(pos, length),
+    close: async () => range.close(),
   }
 }
 
@@ -50,24 +54,14 @@ export class GarcFile {
 
   /** Opens an archive and reads its tables; FormatError (file, structure, offset) when they are bad. */
   static async open(file: string): Promise<GarcFile> {
-    let fd: number
+    let range: GameFileRange
     try {
-      fd = fs.openSync(file, 'r')
+      range = openGameFileRange(file, GARC_FILE_LIMITS)
     } catch (e) {
-      throw new Error(`${file}: cannot open the archive: ${(e as Error).message}`)
-    }
-    let st: fs.Stats
-    try {
-      st = fs.fstatSync(fd)
-    } catch (e) {
-      fs.closeSync(fd)
+      if (e instanceof FormatError && !e.structure && /^is (a folder|not a file)/.test(e.detail)) throw new Error(`${file} is not a file (a GARC archive is one file, e.g. romfs a/0/9/4)`)
       throw e
     }
-    if (!st.isFile()) {
-      fs.closeSync(fd)
-      throw new Error(`${file} is not a file (a GARC archive is one file, e.g. romfs a/0/9/4)`)
-    }
-    return GarcFile.fromIo(file, fileIo(fd, st.size))
+    return GarcFile.fromIo(file, fileIo(range))
   }
 
   /** An archive held in memory (a `.gz` sample unpacked by the indexer). */
@@ -204,15 +198,4 @@ export class GarcFile {
     }
     return null
   }
-}
-
-function readAt(fd: number, pos: number, length: number): Uint8Array {
-  const buf = new Uint8Array(length)
-  let got = 0
-  while (got < length) {
-    const n = fs.readSync(fd, buf, got, length - got, pos + got)
-    if (n === 0) break
-    got += n
-  }
-  return got === length ? buf : buf.subarray(0, got)
 }

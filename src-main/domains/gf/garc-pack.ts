@@ -17,6 +17,8 @@ import { parsePackage } from '../../../src-shared/formats/gf/package'
 import { injectedFault, outputWriteFault, tempSibling } from '../../node/atomic'
 import { romfsRelative } from '../../../src-shared/formats/gf/romfs-path'
 import { GarcFile } from './garc-file'
+import { GF_SET_FILE_LIMITS } from './set-folder'
+import { readGameFile } from '../../node/game-file'
 
 const equal = (a: Uint8Array, b: Uint8Array) => a.byteLength === b.byteLength && Buffer.compare(a, b) === 0
 
@@ -54,7 +56,7 @@ export async function readSetDirFiles(dir: string): Promise<{ files: Map<string,
       continue
     }
     const p = path.join(dir, found)
-    const bytes = new Uint8Array(await fsp.readFile(p))
+    const bytes = await readGameFile(p, GF_SET_FILE_LIMITS)
     if (bytes.byteLength) parsePackage(bytes, { file: p })
     files.set(want, bytes)
   }

@@ -9,7 +9,12 @@ import { FormatError, LimitError } from '../../../src-shared/binary/errors'
 import { GF_SET_FILES, parseGfSet, type GfSet, type ParseOptions } from '../../../src-shared/formats/gf/gf-set'
 import { safeName } from '../../../src-shared/formats/gf/png-names'
 import { parseGarcSetArg } from '../../../src-shared/formats/gf/garc-set'
+import { LZ11_MAX_SIZE } from '../../../src-shared/formats/gf/lz11'
 import type { Handlers, ServiceContext } from '../../services/context'
+import { readGameFile, type GameFileLimits } from '../../node/game-file'
+
+/** A set member is a few MiB; 256 MiB is a guard (as LZ11_MAX_SIZE), refused before reading. Never inflated: `N.bin` is not a `.gz` name. */
+export const GF_SET_FILE_LIMITS: GameFileLimits = { maxBytes: LZ11_MAX_SIZE, noun: 'a GF set file', note: 'a few MiB', gzip: 'name' }
 
 export interface SetFolder {
   /** The set as the user named it: a folder, or `ARCHIVE#N`. */
@@ -57,13 +62,7 @@ export async function readSetFolder(dir: string): Promise<SetFolder> {
       missing.push(want)
       continue
     }
-    let b: Buffer
-    try {
-      b = await fsp.readFile(path.join(dir, found))
-    } catch (e) {
-      throw new FormatError(`cannot read the file: ${(e as Error).message}`, { file: path.join(dir, found) })
-    }
-    files.set(want, new Uint8Array(b.buffer, b.byteOffset, b.byteLength))
+    files.set(want, await readGameFile(path.join(dir, found), GF_SET_FILE_LIMITS))
   }
   if (files.size === 0) throw new Error(`${dir} holds none of the set files 0.bin … 8.bin`)
   return { dir, files, missing, inputs: [...files.keys()].map((f) => path.join(dir, findMember(names, f)!)) }

@@ -2,9 +2,10 @@
  * Node-side RE motion helpers shared by the CLI and the services: reading motion and pose files
  * with file-named errors, and writing pose motlists atomically (template never modified).
  */
-import { promises as fsp, existsSync } from 'node:fs'
+import { promises as fsp } from 'node:fs'
+import { readGameFile, type GameFileLimits } from '../../node/game-file'
 import * as path from 'node:path'
-import { FormatError, inFile } from '../../../src-shared/binary'
+import { inFile } from '../../../src-shared/binary'
 import {
   readMotionFile,
   fileVersion,
@@ -32,15 +33,12 @@ export interface LoadedMotionFile {
   warnings: string[]
 }
 
-/** A file's bytes; a missing file or a folder is a FormatError naming the path. */
-export async function readBytes(p: string): Promise<Uint8Array> {
-  try {
-    const b = await fsp.readFile(p)
-    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException
-    throw new FormatError(err.code === 'ENOENT' ? 'file not found' : err.code === 'EISDIR' ? 'is a folder, not a file' : err.message, { file: p })
-  }
+/** An RE motlist or mesh is a few MiB; 256 MiB is a guard, refused before reading. Never inflated (`gzip: 'name'`: no RE file is named `.gz`). */
+export const RE_FILE_LIMITS: GameFileLimits = { maxBytes: 256 * 1024 * 1024, noun: 'an RE Engine file', note: 'a few MiB', gzip: 'name' }
+
+/** A file's bytes through the guarded reader; a missing file or a folder is a FormatError naming the path. */
+export function readBytes(p: string): Promise<Uint8Array> {
+  return readGameFile(p, RE_FILE_LIMITS)
 }
 
 /** Reads a `.motlist.*` / `.mot.*` (by magic); warns when the name's suffix disagrees with the header. */

@@ -12,22 +12,12 @@ import { readGltfAnimations, type GltfAnimations } from '../../../src-shared/exp
 import { motionFileScene, importAnimation, templateSkeleton, importOutputName, type ImportOptions, type ImportResult, type MotionFileScene, type MotBone } from '../../../src-shared/formats/re'
 import { importInto } from '../../../src-shared/formats/re/gltf-into'
 import { buildModZip, checkGamePath, checkModFile, type ModInfo } from '../../../src-shared/formats/re/fluffy-mod'
-import { loadMotionFile, type LoadedMotionFile } from './files'
+import { loadMotionFile, readBytes, type LoadedMotionFile } from './files'
 import { loadSkeletonSource, motionSceneWithSkeletonFile } from './skeleton-files'
 import { writeFileAtomic, writeNewFileAtomic } from '../../node/atomic'
 import { guardOutput, type OutputConsent } from '../../node/output-guard'
 
 export { inFile }
-
-async function readInput(p: string): Promise<Uint8Array> {
-  try {
-    const b = await fsp.readFile(p)
-    return new Uint8Array(b.buffer, b.byteOffset, b.byteLength)
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
-    throw new FormatError(code === 'ENOENT' ? 'file not found' : code === 'EISDIR' ? 'is a folder, not a file' : (e as Error).message, { file: p })
-  }
-}
 
 /** Creates the parent folders of `out`; fails when `out` is a folder. */
 async function prepareOut(out: string): Promise<void> {
@@ -71,7 +61,7 @@ export async function exportMotionGlb(file: string, out: string, motion?: number
 
 /** A .glb or .gltf with its external buffers (URIs relative to the .gltf's folder). */
 export async function loadGltf(file: string): Promise<GltfAnimations> {
-  const bytes = await readInput(file)
+  const bytes = await readBytes(file)
   const external: Record<string, Uint8Array> = {}
   const isJson = !(bytes[0] === 0x67 && bytes[1] === 0x6c && bytes[2] === 0x54 && bytes[3] === 0x46)
   if (isJson) {
@@ -82,7 +72,7 @@ export async function loadGltf(file: string): Promise<GltfAnimations> {
     } catch {
       // readGltfAnimations reports the bad JSON
     }
-    for (const uri of uris) external[uri] = await readInput(path.resolve(path.dirname(file), decodeURIComponent(uri)))
+    for (const uri of uris) external[uri] = await readBytes(path.resolve(path.dirname(file), decodeURIComponent(uri)))
   }
   return readGltfAnimations(bytes, { file, external })
 }
@@ -144,9 +134,9 @@ export interface PackModRequest extends ModInfo {
 export async function packMod(req: PackModRequest, consent: OutputConsent = {}): Promise<{ path: string; size: number; entries: string[]; gamePath: string }> {
   const inputs = [req.file, req.screenshot]
   guardOutput({ out: req.out, inputs, ...consent })
-  const data = await readInput(req.file)
+  const data = await readBytes(req.file)
   checkModFile(req.file, path.basename(req.file), checkGamePath(req.gamePath, path.basename(req.file)), data)
-  const screenshot = req.screenshot ? await readInput(req.screenshot) : req.screenshotPng
+  const screenshot = req.screenshot ? await readBytes(req.screenshot) : req.screenshotPng
   let zip
   try {
     zip = buildModZip({ ...req, fileName: path.basename(req.file), data, screenshot })

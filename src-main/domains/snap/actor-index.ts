@@ -13,8 +13,7 @@ import type { Stage } from '../../../src-shared/formats/snap/stage'
 import type { Scene } from '../../../src-shared/scene/types'
 import type { AssetDraft } from '../../indexer/detector'
 import type { SceneBuildContext } from '../../services/scene-builders'
-import { unpackN64Bytes } from '../n64/rom-file'
-import { openSnapRom } from './rom-file'
+import { snapRomOf } from './rom-file'
 import { requireStage } from './stages'
 import { actorScene } from './actor-service'
 
@@ -56,7 +55,7 @@ export function enumerateStageActors(rom: N64Rom, st: Stage, stageKey: string): 
 }
 
 /** Scene builder for `snap-actor` catalog assets. */
-export async function buildSnapActorAssetScene(asset: AssetRow, source: SourceRow, ctx: SceneBuildContext): Promise<Scene> {
-  const rom = openSnapRom(unpackN64Bytes(await ctx.readSource(source), source.path), source.path)
+export async function buildSnapActorAssetScene(asset: AssetRow, source: SourceRow, _ctx: SceneBuildContext): Promise<Scene> {
+  const rom = await snapRomOf(source.path)
   return actorScene(rom, requireStage(String(asset.locator.stage ?? '')), String(asset.locator.actor ?? ''), { hd: asset.locator.hd === true }).scene
 }

@@ -1,16 +1,16 @@
 /** Handlers of the `snap:*` channels of src-shared/api/snap.ts. */
 import type { Handlers } from '../../services/context'
-import { loadSnapRom } from './rom-file'
+import { snapRomOf } from './rom-file'
 import { listStages, requireStage, stageTrack } from './stages'
 
 export const snapHandlers: Handlers = {
   'snap:stages': async (req, ctx) => {
     const file = ctx.allowPath(req.path, 'read')
-    const rom = await loadSnapRom(file)
+    const rom = await snapRomOf(file)
     return { verified: rom.verified, md5: rom.md5, stages: listStages(rom, { lenient: true }) }
   },
   'snap:track': async (req, ctx) => {
     const file = ctx.allowPath(req.path, 'read')
-    return stageTrack(await loadSnapRom(file), requireStage(req.stage), req.samples ?? 8)
+    return stageTrack(await snapRomOf(file), requireStage(req.stage), req.samples ?? 8)
   },
 }

@@ -3,6 +3,7 @@ import { FormatError } from '../../../src-shared/binary'
 import { hasSnapLayout } from '../../../src-shared/formats/snap/overlay'
 import type { N64Rom } from '../../../src-shared/formats/n64/rom'
 import { openN64Bytes, readN64File } from '../n64/rom-file'
+import { gameFileCache } from '../../node/game-file-cache'
 
 /**
  * Opens a ROM as Pokémon Snap: MD5-verified, or unverified when the header names the game, or
@@ -22,4 +23,15 @@ export function openSnapRom(bytes: Uint8Array, file: string): N64Rom & { headerM
 /** A Snap ROM file (gzip samples inflated; size and ISIZE guarded by `readGameFile`). */
 export async function loadSnapRom(file: string): Promise<N64Rom & { headerMismatch?: boolean }> {
   return openSnapRom(await readN64File(file), file)
+}
+
+/**
+ * The Snap ROM of a file for the app (scene builds, `snap:*` requests): read and MD5-hashed once
+ * while the file is unchanged (the process cache, `node/game-file-cache.ts`), not on every open.
+ */
+export function snapRomOf(file: string): Promise<N64Rom & { headerMismatch?: boolean }> {
+  return gameFileCache.get(file, 'snap-rom', async () => {
+    const rom = await loadSnapRom(file)
+    return { value: rom, bytes: rom.image.byteLength }
+  })
 }

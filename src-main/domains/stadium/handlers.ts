@@ -12,7 +12,7 @@ async function modelInfo(id: number, ctx: ServiceContext): Promise<StadiumModelI
   if (!asset || (asset.kind !== 'stadium-model' && asset.kind !== 'stadium-animation')) throw new Error(`asset ${id} is not a Stadium model`)
   const source = ctx.catalog.source(asset.sourceId)
   if (!source) throw new Error(`asset ${id}: its source is missing from the catalog`)
-  const sr = await romOf(source, () => readStadiumRom(source.path))
+  const sr = await romOf(source)
   const m = loadModel(sr, fileOf(asset), { geometry: false })
   const modelAsset = asset.kind === 'stadium-animation' && asset.parent ? ctx.catalog.asset(asset.parent) ?? asset : asset
   const siblings = modelAsset.parent ? ctx.catalog.children(source.id, modelAsset.parent, 0, 1000).filter((a) => a.kind === 'stadium-model').map((a) => ({ id: a.id, name: a.name })) : [{ id: modelAsset.id, name: modelAsset.name }]

@@ -1,18 +1,19 @@
-/** The Stadium ROM last opened for a catalog source (images are 32 MiB: one at a time), shared by the scene builder and the handlers. */
+/**
+ * The Stadium ROM of a catalog source for the app (scene builds and `stadium:*` requests, which
+ * share it): read sparsely once while the file is unchanged (the process cache,
+ * `node/game-file-cache.ts`; the image's 32 MiB are counted, though pages never read cost nothing).
+ */
 import type { AssetRow, SourceRow } from '../../../src-shared/api/catalog'
 import { FormatError } from '../../../src-shared/binary'
 import type { StadiumRom } from '../../../src-shared/formats/stadium/model'
+import { gameFileCache } from '../../node/game-file-cache'
+import { readStadiumRom } from './rom-file'
 
-const romCache = new Map<string, { key: string; sr: StadiumRom }>()
-
-export async function romOf(source: SourceRow, open: () => Promise<StadiumRom>): Promise<StadiumRom> {
-  const key = `${source.path}:${source.size}:${source.mtime}:${source.hash}`
-  const hit = romCache.get(source.path)
-  if (hit && hit.key === key) return hit.sr
-  const sr = await open()
-  romCache.clear() // one ROM at a time: images are 32 MiB
-  romCache.set(source.path, { key, sr })
-  return sr
+export function romOf(source: Pick<SourceRow, 'path'>): Promise<StadiumRom> {
+  return gameFileCache.get(source.path, 'stadium-rom', async () => {
+    const sr = await readStadiumRom(source.path)
+    return { value: sr, bytes: sr.rom.image.byteLength }
+  })
 }
 
 export function fileOf(asset: AssetRow): number {

@@ -5,11 +5,10 @@ import { loadModel } from '../../../src-shared/formats/stadium/model'
 import { buildStadiumScene } from '../../../src-shared/formats/stadium/scene'
 import type { SceneBuildContext } from '../../services/scene-builders'
 import { fileOf, romOf } from './rom-cache'
-import { openStadiumBytes } from './rom-file'
 
 /** Scene builder for catalog assets of kind stadium-model / stadium-animation. */
-export async function buildStadiumAssetScene(asset: AssetRow, source: SourceRow, ctx: SceneBuildContext): Promise<Scene> {
-  const sr = await romOf(source, async () => openStadiumBytes(await ctx.readSource(source), source.path))
+export async function buildStadiumAssetScene(asset: AssetRow, source: SourceRow, _ctx: SceneBuildContext): Promise<Scene> {
+  const sr = await romOf(source)
   const scene = buildStadiumScene(loadModel(sr, fileOf(asset)))
   if (typeof asset.locator.animation === 'number') scene.extras = { ...scene.extras, selectedAnimation: asset.locator.animation }
   return scene

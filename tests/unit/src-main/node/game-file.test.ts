@@ -74,7 +74,7 @@ describe('readGameFile', () => {
     fs.rmSync(p)
   })
 
-  it('names a corrupt gzip stream and a missing file, by base name when asked', async () => {
+  it('names a corrupt gzip stream, a missing file and a folder, by base name when asked', async () => {
     // a real header and trailer around a deflate block of the reserved type (BTYPE 11): not inflatable
     const gz = gzipSync(content)
     const broken = new Uint8Array([...gz.subarray(0, 10), ...new Uint8Array(16).fill(0xff), ...gz.subarray(gz.length - 8)])
@@ -83,7 +83,9 @@ describe('readGameFile', () => {
     expect([e.file, e.structure]).toEqual(['bad.z64.gz', 'gzip member'])
     expect(e.detail).toMatch(/^gzip data is corrupt: /)
     const gone = await failure(readGameFile(path.join(dir, 'gone.z64'), LIMITS))
-    expect(gone.detail).toMatch(/^cannot read the file: .*ENOENT/)
+    expect([gone.file, gone.detail]).toEqual([path.join(dir, 'gone.z64'), 'file not found'])
+    const folder = await failure(readGameFile(dir, LIMITS))
+    expect([folder.file, folder.detail]).toEqual([dir, 'is a folder, not a file'])
   })
 
   it("with gzip: 'name', leaves gzip-looking bytes alone unless the name ends .gz", () => {
