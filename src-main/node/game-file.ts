@@ -4,7 +4,7 @@
  * says the content fits the limit (a gzip bomb is refused before inflating). Used by the indexer
  * and by the Snap and Stadium domains; every failure is a FormatError naming the file, the
  * structure and the byte offset. `openGameFileRange` is the same guard for files read in pieces.
- * Domain code reads a user's game file only through these (tests/unit/src-main/node/game-file-reads.test.ts).
+ * Domain code reads a user's game file only through these (tests/unit/layering/game-file-reads.test.ts).
  */
 import * as fs from 'node:fs'
 import { promises as fsp } from 'node:fs'
