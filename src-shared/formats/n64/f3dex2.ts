@@ -9,137 +9,16 @@
  * stopped by a call-depth limit and a command limit (LimitError naming the address).
  *
  * Memory is abstract: the game supplies `read(addr, len, what)` over its own address map.
+ * The state's types are in `f3dex2-state.ts`, the RDP texture commands and helpers in
+ * `f3dex2-rdp.ts`; this module re-exports both, so callers import from here.
  */
 import { FormatError, LimitError, hex } from '../../binary'
 import { G, GeometryMode, MW, OtherModeH, combinerUses } from './gbi'
-import { bitsPerTexel, blockRowBytes, decodePalette, decodeTexture, type TlutType } from './texture'
+import { execRdp, textureRefFor } from './f3dex2-rdp'
+import { isSegmented, newTile, stateKey, type CachedVertex, type DrawCall, type DrawState, type Memory, type RdpState, type TextureImage, type TextureRef, type TextureState, type TileState, type TmemEntry } from './f3dex2-state'
 
-/** The game's address space as the RSP sees it (after segment resolution). */
-export interface Memory {
-  /** `len` bytes at `addr`, or throws a FormatError that names `what` and the address. */
-  read(addr: number, len: number, what: string): Uint8Array
-}
-
-export interface TileState {
-  fmt: number
-  siz: number
-  /** 64-bit words per row. */
-  line: number
-  /** TMEM address in 64-bit words. */
-  tmem: number
-  palette: number
-  cmt: number
-  maskt: number
-  shiftt: number
-  cms: number
-  masks: number
-  shifts: number
-  /** 10.2 fixed point. */
-  uls: number
-  ult: number
-  lrs: number
-  lrt: number
-}
-
-export interface TextureImage {
-  fmt: number
-  siz: number
-  width: number
-  addr: number
-}
-
-/** What was loaded at a TMEM address. */
-export interface TmemEntry {
-  addr: number
-  kind: 'block' | 'tile' | 'tlut'
-  /** Row pitch in bytes of the DRAM source (tile loads). */
-  pitch?: number
-  /** The texture image's format at load time. */
-  fmt: number
-  siz: number
-  /** LOADBLOCK dxt (0 = pre-swizzled data), LOADTLUT entry count. */
-  dxt?: number
-  count?: number
-}
-
-export interface TextureState {
-  on: boolean
-  tile: number
-  level: number
-  /** 0..1 (w1 halves / 65536). */
-  sScale: number
-  tScale: number
-}
-
-export interface CachedVertex {
-  x: number
-  y: number
-  z: number
-  /** S10.5 texture coordinates (raw s16). */
-  s: number
-  t: number
-  /** Bytes 12..15: colour, or s8 normal + alpha under G_LIGHTING. */
-  c0: number
-  c1: number
-  c2: number
-  a: number
-  /** Bone / node index current when the vertex was loaded (§6). */
-  bone: number
-  /** Unique id of the load event (G_VTX or G_MODIFYVTX) that produced this slot's content. */
-  loadId: number
-  /** Address the vertex was read from. */
-  addr: number
-}
-
-/** A resolved texture reference of a draw call (decode with `decodeTextureRef`). */
-export interface TextureRef {
-  tileIndex: number
-  tile: TileState
-  fmt: number
-  siz: number
-  width: number
-  height: number
-  addr: number
-  rowBytes: number
-  /** Undo the odd-row swap (LOADBLOCK with dxt = 0). */
-  deinterleave: boolean
-  paletteAddr?: number
-  paletteCount?: number
-  tlut?: TlutType
-}
-
-/** A full state snapshot recorded on a draw call. */
-export interface DrawState {
-  geometryMode: number
-  otherModeH: number
-  otherModeL: number
-  combineHi: number
-  combineLo: number
-  primColor: [number, number, number, number]
-  primLodFrac: number
-  primMinLevel: number
-  envColor: [number, number, number, number]
-  blendColor: [number, number, number, number]
-  fogColor: [number, number, number, number]
-  texture: TextureState
-  /** Light colours set through G_MW_LIGHTCOL (index 1..8), RGB 0..255. */
-  lights: Record<number, [number, number, number]>
-  /** Texture 0 and (if the combiner uses it) texture 1; null when textures are off or unresolved. */
-  textures: (TextureRef | null)[]
-  /** Caller-defined tag current at the draw (Snap: material index; Stadium: material DL). */
-  tag: number | string | null
-}
-
-export interface DrawCall {
-  state: DrawState
-  vertices: CachedVertex[]
-  /** Triangle list into `vertices`. */
-  indices: number[]
-  /** Bone that was current when the draw call started. */
-  bone: number
-  /** Address of the DL whose triangle opened this draw call. */
-  dlAddr: number
-}
+export * from './f3dex2-state'
+export { computeUV, decodeTextureRef, shiftFactor, wrapMode } from './f3dex2-rdp'
 
 export interface F3dex2Hooks {
   /**
@@ -169,18 +48,7 @@ export interface F3dex2Options {
   hooks?: F3dex2Hooks
 }
 
-function newTile(): TileState {
-  return { fmt: 0, siz: 0, line: 0, tmem: 0, palette: 0, cmt: 0, maskt: 0, shiftt: 0, cms: 0, masks: 0, shifts: 0, uls: 0, ult: 0, lrs: 0, lrt: 0 }
-}
-
-const rgba = (w: number): [number, number, number, number] => [(w >>> 24) & 0xff, (w >>> 16) & 0xff, (w >>> 8) & 0xff, w & 0xff]
-
-/** Address is a segmented one (not KSEG0/KSEG1/other direct virtual address). */
-export function isSegmented(addr: number): boolean {
-  return addr >>> 24 < 0x80 && addr >>> 24 !== 0
-}
-
-export class F3dex2 {
+export class F3dex2 implements RdpState {
   readonly opts: Required<Omit<F3dex2Options, 'hooks'>>
   hooks: F3dex2Hooks
 
@@ -356,39 +224,12 @@ export class F3dex2 {
       case G.FILLRECT: case G.SETFILLCOLOR: case G.SETZIMG: case G.SETCIMG: case G.SETSCISSOR: case G.SETPRIMDEPTH:
       case G.SETKEYGB: case G.SETKEYR: case G.SETCONVERT: case G.RDPHALF_2: case G.TEXRECT: case G.TEXRECTFLIP: case G.MOVEMEM:
         return
-      case G.VTX: {
-        const n = (w0 >>> 12) & 0xff
-        const v0 = ((w0 >>> 1) & 0x7f) - n
-        if (n === 0) return
-        if (v0 < 0 || v0 + n > this.vertices.length) {
-          throw new FormatError(`G_VTX loads ${n} vertices into slots ${v0}..${v0 + n - 1}, outside the ${this.vertices.length}-slot cache`, { structure: `DisplayList command at ${hex(this.currentDl)}` })
-        }
-        if (v0 + n > 32) this.warn(`G_VTX at ${hex(this.currentDl)} uses slots above 31 (real F3DEX2 has 32)`)
-        const addr = this.resolve(w1)
-        const b = mem.read(addr, n * 16, `Vtx[${n}] at ${hex(addr)}`)
-        const dv = new DataView(b.buffer, b.byteOffset, b.byteLength)
-        for (let i = 0; i < n; i++) {
-          const o = i * 16
-          this.vertices[v0 + i] = {
-            x: dv.getInt16(o), y: dv.getInt16(o + 2), z: dv.getInt16(o + 4),
-            s: dv.getInt16(o + 8), t: dv.getInt16(o + 10),
-            c0: b[o + 12]!, c1: b[o + 13]!, c2: b[o + 14]!, a: b[o + 15]!,
-            bone: this.bone, loadId: this.nextLoadId++, addr: addr + o,
-          }
-        }
+      case G.VTX:
+        this.loadVertices(w0, w1, mem)
         return
-      }
-      case G.MODIFYVTX: {
-        const where = (w0 >>> 16) & 0xff
-        const slot = (w0 & 0xffff) >>> 1
-        const v = this.vertices[slot]
-        if (!v) { this.warn(`G_MODIFYVTX at ${hex(this.currentDl)} on empty slot ${slot}`); return }
-        const nv = { ...v, loadId: this.nextLoadId++ }
-        if (where === 0x14) { nv.s = (w1 >> 16); nv.t = ((w1 & 0xffff) << 16) >> 16 }
-        else if (where === 0x10) { nv.c0 = w1 >>> 24; nv.c1 = (w1 >>> 16) & 0xff; nv.c2 = (w1 >>> 8) & 0xff; nv.a = w1 & 0xff }
-        this.vertices[slot] = nv
+      case G.MODIFYVTX:
+        this.modifyVertex(w0, w1)
         return
-      }
       case G.TRI1:
         this.triangle(((w0 >>> 16) & 0xff) >>> 1, ((w0 >>> 8) & 0xff) >>> 1, (w0 & 0xff) >>> 1, mem)
         return
@@ -440,106 +281,52 @@ export class F3dex2 {
       case G.RDPHALF_1:
         this.half1 = w1
         return
-      case G.SETOTHERMODE_L: case G.SETOTHERMODE_H: {
-        const len = (w0 & 0xff) + 1
-        const shift = 32 - ((w0 >>> 8) & 0xff) - len
-        const mask = len >= 32 ? 0xffffffff : (((1 << len) - 1) << shift) >>> 0
-        if (op === G.SETOTHERMODE_L) this.otherModeL = ((this.otherModeL & ~mask) | (w1 & mask)) >>> 0
-        else this.otherModeH = ((this.otherModeH & ~mask) | (w1 & mask)) >>> 0
-        this.stateDirty = true
-        return
-      }
-      case G.RDPSETOTHERMODE:
-        this.otherModeH = w0 & 0xffffff
-        this.otherModeL = w1
-        this.stateDirty = true
-        return
-      case G.SETTIMG:
-        this.timg = { fmt: (w0 >>> 21) & 7, siz: (w0 >>> 19) & 3, width: (w0 & 0xfff) + 1, addr: this.resolve(w1) }
-        return
-      case G.SETTILE: {
-        const t = this.tiles[(w1 >>> 24) & 7]!
-        t.fmt = (w0 >>> 21) & 7; t.siz = (w0 >>> 19) & 3; t.line = (w0 >>> 9) & 0x1ff; t.tmem = w0 & 0x1ff
-        t.palette = (w1 >>> 20) & 0xf; t.cmt = (w1 >>> 18) & 3; t.maskt = (w1 >>> 14) & 0xf; t.shiftt = (w1 >>> 10) & 0xf
-        t.cms = (w1 >>> 8) & 3; t.masks = (w1 >>> 4) & 0xf; t.shifts = w1 & 0xf
-        this.stateDirty = true
-        return
-      }
-      case G.SETTILESIZE: {
-        const t = this.tiles[(w1 >>> 24) & 7]!
-        t.uls = (w0 >>> 12) & 0xfff; t.ult = w0 & 0xfff; t.lrs = (w1 >>> 12) & 0xfff; t.lrt = w1 & 0xfff
-        this.stateDirty = true
-        return
-      }
-      case G.LOADBLOCK: {
-        const t = this.tiles[(w1 >>> 24) & 7]!
-        this.tmem.set(t.tmem, { addr: this.timg.addr, kind: 'block', fmt: this.timg.fmt, siz: this.timg.siz, dxt: w1 & 0xfff, count: ((w1 >>> 12) & 0xfff) + 1 })
-        this.stateDirty = true
-        return
-      }
-      case G.LOADTILE: {
-        const t = this.tiles[(w1 >>> 24) & 7]!
-        t.uls = (w0 >>> 12) & 0xfff; t.ult = w0 & 0xfff; t.lrs = (w1 >>> 12) & 0xfff; t.lrt = w1 & 0xfff
-        const bpp = bitsPerTexel(this.timg.siz)
-        const pitch = (this.timg.width * bpp) / 8
-        const src = this.timg.addr + Math.floor(((t.ult >>> 2) * this.timg.width + (t.uls >>> 2)) * bpp / 8)
-        this.tmem.set(t.tmem, { addr: src >>> 0, kind: 'tile', pitch, fmt: this.timg.fmt, siz: this.timg.siz })
-        this.stateDirty = true
-        return
-      }
-      case G.LOADTLUT: {
-        const t = this.tiles[(w1 >>> 24) & 7]!
-        this.tmem.set(t.tmem, { addr: this.timg.addr, kind: 'tlut', fmt: this.timg.fmt, siz: this.timg.siz, count: ((w1 >>> 14) & 0x3ff) + 1 })
-        this.stateDirty = true
-        return
-      }
-      case G.SETFOGCOLOR: this.fogColor = rgba(w1); this.stateDirty = true; return
-      case G.SETBLENDCOLOR: this.blendColor = rgba(w1); this.stateDirty = true; return
-      case G.SETPRIMCOLOR:
-        this.primColor = rgba(w1); this.primMinLevel = (w0 >>> 8) & 0xff; this.primLodFrac = w0 & 0xff
-        this.stateDirty = true
-        return
-      case G.SETENVCOLOR: this.envColor = rgba(w1); this.stateDirty = true; return
-      case G.SETCOMBINE: this.combineHi = w0 & 0xffffff; this.combineLo = w1; this.stateDirty = true; return
       default:
+        // the RDP's texture and colour commands (f3dex2-rdp.ts), then the game's hook
+        if (execRdp(this, op, w0, w1)) return
         if (this.hooks.onOpcode?.(op, w0, w1, this)) return
         this.warn(`unknown F3DEX2 opcode ${hex(op)} at ${hex(this.currentDl)} ignored`)
     }
   }
 
+  /** G_VTX: `n` vertices from memory into the cache at `v0`, tagged with the current bone and a load id. */
+  private loadVertices(w0: number, w1: number, mem: Memory): void {
+    const n = (w0 >>> 12) & 0xff
+    const v0 = ((w0 >>> 1) & 0x7f) - n
+    if (n === 0) return
+    if (v0 < 0 || v0 + n > this.vertices.length) {
+      throw new FormatError(`G_VTX loads ${n} vertices into slots ${v0}..${v0 + n - 1}, outside the ${this.vertices.length}-slot cache`, { structure: `DisplayList command at ${hex(this.currentDl)}` })
+    }
+    if (v0 + n > 32) this.warn(`G_VTX at ${hex(this.currentDl)} uses slots above 31 (real F3DEX2 has 32)`)
+    const addr = this.resolve(w1)
+    const b = mem.read(addr, n * 16, `Vtx[${n}] at ${hex(addr)}`)
+    const dv = new DataView(b.buffer, b.byteOffset, b.byteLength)
+    for (let i = 0; i < n; i++) {
+      const o = i * 16
+      this.vertices[v0 + i] = {
+        x: dv.getInt16(o), y: dv.getInt16(o + 2), z: dv.getInt16(o + 4),
+        s: dv.getInt16(o + 8), t: dv.getInt16(o + 10),
+        c0: b[o + 12]!, c1: b[o + 13]!, c2: b[o + 14]!, a: b[o + 15]!,
+        bone: this.bone, loadId: this.nextLoadId++, addr: addr + o,
+      }
+    }
+  }
+
+  /** G_MODIFYVTX: a new load of one cached vertex with its texture coordinates or colour replaced. */
+  private modifyVertex(w0: number, w1: number): void {
+    const where = (w0 >>> 16) & 0xff
+    const slot = (w0 & 0xffff) >>> 1
+    const v = this.vertices[slot]
+    if (!v) { this.warn(`G_MODIFYVTX at ${hex(this.currentDl)} on empty slot ${slot}`); return }
+    const nv = { ...v, loadId: this.nextLoadId++ }
+    if (where === 0x14) { nv.s = (w1 >> 16); nv.t = ((w1 & 0xffff) << 16) >> 16 }
+    else if (where === 0x10) { nv.c0 = w1 >>> 24; nv.c1 = (w1 >>> 16) & 0xff; nv.c2 = (w1 >>> 8) & 0xff; nv.a = w1 & 0xff }
+    this.vertices[slot] = nv
+  }
+
   /** The texture reference for render tile `tileIndex`, or null (with a warning) when TMEM holds nothing there. */
   textureFor(tileIndex: number): TextureRef | null {
-    const tile = this.tiles[tileIndex & 7]!
-    const loaded = this.tmem.get(tile.tmem)
-    if (!loaded) {
-      this.warn(`tile ${tileIndex} samples TMEM ${hex(tile.tmem)}, where nothing was loaded (draw at ${hex(this.currentDl)})`)
-      return null
-    }
-    let w = ((tile.lrs - tile.uls) >> 2) + 1
-    let h = ((tile.lrt - tile.ult) >> 2) + 1
-    if (tile.masks) w = Math.min(w, 1 << tile.masks)
-    if (tile.maskt) h = Math.min(h, 1 << tile.maskt)
-    if (w <= 0 || h <= 0) {
-      if (tile.masks && tile.maskt) { w = 1 << tile.masks; h = 1 << tile.maskt }
-      else { this.warn(`tile ${tileIndex} has no size (draw at ${hex(this.currentDl)})`); return null }
-    }
-    const rowBytes = loaded.kind === 'tile' ? loaded.pitch! : blockRowBytes(tile.siz, w, tile.line)
-    const ref: TextureRef = {
-      tileIndex, tile: { ...tile }, fmt: tile.fmt, siz: tile.siz, width: w, height: h,
-      addr: loaded.addr, rowBytes, deinterleave: loaded.kind === 'block' && loaded.dxt === 0 && h > 1,
-    }
-    if (tile.fmt === 2) {
-      const palTmem = tile.siz === 0 ? 0x100 + tile.palette * 16 : 0x100
-      const pal = this.tmem.get(palTmem)
-      if (!pal) {
-        this.warn(`CI tile ${tileIndex} needs a palette at TMEM ${hex(palTmem)}, none loaded (draw at ${hex(this.currentDl)})`)
-        return null
-      }
-      ref.paletteAddr = pal.addr
-      ref.paletteCount = tile.siz === 0 ? 16 : 256
-      ref.tlut = ((this.otherModeH >>> OtherModeH.TEXTLUT) & 3) === 3 ? 'IA16' : 'RGBA16'
-    }
-    return ref
+    return textureRefFor(this, tileIndex, (msg) => this.warn(`${msg} (draw at ${hex(this.currentDl)})`))
   }
 
   private snapshot(): DrawState {
@@ -593,61 +380,3 @@ export class F3dex2 {
   }
 }
 
-function refKey(r: TextureRef | null): string {
-  if (!r) return '-'
-  const t = r.tile
-  return `${r.addr},${r.fmt},${r.siz},${r.width},${r.height},${r.rowBytes},${r.paletteAddr ?? ''},${t.cms},${t.cmt},${t.masks},${t.maskt},${t.shifts},${t.shiftt},${t.uls},${t.ult}`
-}
-
-/** A string that is equal for two snapshots exactly when they render the same way. */
-export function stateKey(s: DrawState): string {
-  return [
-    s.geometryMode, s.otherModeH, s.otherModeL, s.combineHi, s.combineLo, s.primColor.join(','), s.primLodFrac,
-    s.envColor.join(','), s.blendColor.join(','), s.texture.on ? `${s.texture.tile},${s.texture.level},${s.texture.sScale},${s.texture.tScale}` : 'off',
-    JSON.stringify(s.lights), s.textures.map(refKey).join('|'), String(s.tag),
-  ].join(';')
-}
-
-/** Decodes a draw call's texture to RGBA8 using the game's memory. */
-export function decodeTextureRef(ref: TextureRef, mem: Memory): Uint8Array {
-  const packed = Math.ceil((ref.width * bitsPerTexel(ref.siz)) / 8)
-  const len = ref.rowBytes * (ref.height - 1) + packed
-  const data = mem.read(ref.addr, len, `texture ${hex(ref.addr)}`)
-  let palette: Uint8Array | undefined
-  if (ref.paletteAddr !== undefined) {
-    const count = ref.paletteCount ?? 16
-    palette = decodePalette(mem.read(ref.paletteAddr, count * 2, `palette ${hex(ref.paletteAddr)}`), count, ref.tlut ?? 'RGBA16', `palette ${hex(ref.paletteAddr)}`)
-  }
-  return decodeTexture({ fmt: ref.fmt, siz: ref.siz, width: ref.width, height: ref.height, data, rowBytes: ref.rowBytes, palette, deinterleave: ref.deinterleave, where: `texture ${hex(ref.addr)}` })
-}
-
-/** Shift factor of a tile's shifts/shiftt (pokemon-snap.md §5.6). */
-export function shiftFactor(shift: number): number {
-  return shift === 0 ? 1 : shift <= 10 ? 1 / (1 << shift) : 1 << (16 - shift)
-}
-
-/**
- * Normalised texture coordinates (1.0 = one tile width) of a vertex's raw S10.5 (s, t) under a
- * texture state and tile (pokemon-snap.md §5.6). `halfTexel` adds the RDP texel-centre half texel.
- */
-export function computeUV(s: number, t: number, tex: TextureState, ref: Pick<TextureRef, 'tile' | 'width' | 'height'>, halfTexel = false): [number, number] {
-  const h = halfTexel ? 0.5 : 0
-  const S = (s / 32 + h) * tex.sScale
-  const T = (t / 32 + h) * tex.tScale
-  const u = (S * shiftFactor(ref.tile.shifts) - ref.tile.uls / 4) / ref.width
-  const v = (T * shiftFactor(ref.tile.shiftt) - ref.tile.ult / 4) / ref.height
-  return [u, v]
-}
-
-/** Sampler wrap for a cms/cmt + mask pair (§5.6): masks 0 never wraps. */
-export function wrapMode(cm: number, mask: number): 'repeat' | 'mirror' | 'clamp' {
-  if (mask === 0 || cm & 2) return 'clamp'
-  return cm & 1 ? 'mirror' : 'repeat'
-}
-
-/** Decodes a Vtx's bytes 12..14 as a normal (lit draws): s8 → normalised vector. */
-export function vertexNormal(v: Pick<CachedVertex, 'c0' | 'c1' | 'c2'>): [number, number, number] {
-  const x = (v.c0 << 24) >> 24, y = (v.c1 << 24) >> 24, z = (v.c2 << 24) >> 24
-  const l = Math.hypot(x, y, z)
-  return l > 0 ? [x / l, y / l, z / l] : [0, 1, 0]
-}
