@@ -1,6 +1,7 @@
 /**
  * Snap figures: index time for a 16 MiB image (byte order, MD5, enumeration), time to open a
- * stage (parse + scene build) with ~40 rooms and ~20 000 triangles, display-list throughput.
+ * stage (parse + scene build) with ~40 rooms and ~20 000 triangles, display-list throughput, and
+ * the app's first and second open of a stage scene (snap-open.ts).
  */
 import type { Report } from './run'
 import { buildSnapRom, defaultStage } from '../tests/fixtures/snap/build-rom'
@@ -10,6 +11,7 @@ import { buildStageScene } from '../src-shared/formats/snap/stage-scene'
 import { buildModelDraws } from '../src-shared/formats/snap/room-model'
 import { exportGlb } from '../src-shared/export/gltf'
 import { runActors } from './snap-actors'
+import { runSceneOpens } from './snap-open'
 
 function time<T>(f: () => T): [T, number] {
   const t0 = performance.now()
@@ -51,4 +53,5 @@ export async function run(report: Report): Promise<void> {
   })
   report('snap', 'F3DEX2 display-list commands per second', commands / (tDl / 1000), 'cmd/s', `${commands} commands`)
   await runActors(report)
+  await runSceneOpens(report)
 }
