@@ -328,7 +328,7 @@ async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise
       const files = new Map<string, Uint8Array>()
       const h = createHash('sha1')
       for (const m of job.members) {
-        const bytes = new Uint8Array(await fsp.readFile(path.join(abs, m)))
+        const bytes = await loadBytes(path.join(abs, m)) // the guarded read (size limit)
         files.set(m, bytes)
         h.update(m).update('\0').update(bytes)
       }
