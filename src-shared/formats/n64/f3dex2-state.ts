@@ -100,9 +100,8 @@ export interface TextureRef {
   tlut?: TlutType
 }
 
-/** A full state snapshot recorded on a draw call. */
-export interface DrawState {
-  geometryMode: number
+/** The RDP's render modes and colours (othermodes, combiner, primitive/environment/blend/fog colours). */
+export interface RdpModes {
   otherModeH: number
   otherModeL: number
   combineHi: number
@@ -113,6 +112,11 @@ export interface DrawState {
   envColor: [number, number, number, number]
   blendColor: [number, number, number, number]
   fogColor: [number, number, number, number]
+}
+
+/** A full state snapshot recorded on a draw call. */
+export interface DrawState extends RdpModes {
+  geometryMode: number
   texture: TextureState
   /** Light colours set through G_MW_LIGHTCOL (index 1..8), RGB 0..255. */
   lights: Record<number, [number, number, number]>
@@ -134,17 +138,7 @@ export interface DrawCall {
 }
 
 /** The RDP state the texture commands change (`execRdp`, `textureRefFor`); `F3dex2` is one. */
-export interface RdpState {
-  otherModeH: number
-  otherModeL: number
-  combineHi: number
-  combineLo: number
-  primColor: [number, number, number, number]
-  primLodFrac: number
-  primMinLevel: number
-  envColor: [number, number, number, number]
-  blendColor: [number, number, number, number]
-  fogColor: [number, number, number, number]
+export interface RdpState extends RdpModes {
   timg: TextureImage
   tiles: TileState[]
   /** TMEM word address → what was loaded there. */
