@@ -21,6 +21,12 @@ export interface Opened<T> {
   bytes: number
 }
 
+/** Size, mtime and inode of `file`, or '' when it cannot be stat'ed. */
+async function statStamp(file: string): Promise<string> {
+  const st = await fsp.stat(file).catch(() => null)
+  return st ? `${st.size}:${st.mtimeMs}:${st.ino}` : ''
+}
+
 export class GameFileCache {
   private readonly entries = new Map<string, Entry>()
 
@@ -29,12 +35,12 @@ export class GameFileCache {
   /**
    * The value of `file` opened as `kind`: the cached one while the file is unchanged, else
    * `open()`'s (whose failure is not kept: the next call tries again). A file that cannot be
-   * stat'ed is left to `open` to report.
+   * stat'ed is left to `open` to report. `stampOf` replaces the file's stat for what is not one
+   * file (a GF set: its members' stats); an empty stamp is never cached.
    */
-  async get<T>(file: string, kind: string, open: () => Promise<Opened<T>>): Promise<T> {
+  async get<T>(file: string, kind: string, open: () => Promise<Opened<T>>, stampOf: (file: string) => Promise<string> = statStamp): Promise<T> {
     const key = `${kind}\0${path.resolve(file)}`
-    const st = await fsp.stat(file).catch(() => null)
-    const stamp = st ? `${st.size}:${st.mtimeMs}:${st.ino}` : ''
+    const stamp = await stampOf(file)
     const hit = this.entries.get(key)
     if (hit && stamp && hit.stamp === stamp) {
       this.entries.delete(key) // most recently used last

@@ -2,8 +2,7 @@ import * as path from 'node:path'
 import { promises as fsp } from 'node:fs'
 import type { Handlers, ServiceContext } from '../../services/context'
 import type { GfProgress, GfTextureInfo } from '../../../src-shared/api/gf'
-import { loadSet } from './set-folder'
-import { allowSet, setStamp } from './set-access'
+import { allowSet, cachedSet, type LoadedSet } from './set-access'
 import { fit, image, replacementsOf } from './replacement-images'
 import { encodePng } from './png'
 import { extractSetPngs, repackSetToFolder } from './repack'
@@ -24,21 +23,9 @@ function info(t: GfTextureRef, set: GfSet): GfTextureInfo {
   return { file: t.file, entry: t.entry, name: h.name, width: h.width, height: h.height, format: h.format, mipmaps: h.mipmaps, offset: e.offset, length: e.length }
 }
 
-type LoadedSet = Awaited<ReturnType<typeof loadSet>>
-const cache = new Map<string, { stamp: string; set: LoadedSet }>()
-
-/** Loads (or reuses) a parsed set (a folder or `ARCHIVE#N`); the thumbnails of a grid ask for the same set many times. */
-export async function openSet(ctx: ServiceContext, set: string, lenient = false): Promise<LoadedSet> {
-  const allowed = allowSet(ctx, set)
-  const key = `${lenient ? 'L' : 'S'}${allowed.set}`
-  const stamp = await setStamp(allowed)
-  const hit = cache.get(key)
-  if (hit && hit.stamp === stamp) return hit.set
-  const loaded = await loadSet(allowed.set, { lenient, skipDamaged: lenient })
-  cache.delete(key)
-  cache.set(key, { stamp, set: loaded })
-  while (cache.size > 4) cache.delete(cache.keys().next().value!)
-  return loaded
+/** Loads (or reuses, from the process cache) a parsed set (a folder or `ARCHIVE#N`); the thumbnails of a grid ask for the same set many times. */
+export function openSet(ctx: ServiceContext, set: string, lenient = false): Promise<LoadedSet> {
+  return cachedSet(allowSet(ctx, set), { lenient, skipDamaged: lenient })
 }
 
 function emitProgress(ctx: ServiceContext, p: GfProgress): void {

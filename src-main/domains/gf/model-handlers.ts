@@ -8,8 +8,7 @@ import type { Handlers } from '../../services/context'
 import { writeFileAtomic } from '../../node/atomic'
 import { buildGfScene } from '../../../src-shared/formats/gf/scene'
 import { readPng } from './png'
-import { loadSet } from './set-folder'
-import { allowSet } from './set-access'
+import { allowSet, cachedSet } from './set-access'
 import { overrideOf, replacementPixels } from './replacement-images'
 import { exportAllSets } from './export-batch'
 import { NEW_FOLDER, appConsent, guardOutput } from '../../node/output-guard'
@@ -18,14 +17,14 @@ import { asJob, cancelJob } from './jobs'
 
 export const gfModelHandlers: Handlers = {
   'gf:model': async (req, ctx) => {
-    const set = await loadSet(allowSet(ctx, req.set).set, { lenient: true })
+    const set = await cachedSet(allowSet(ctx, req.set), { lenient: true })
     const pending = await replacementPixels(set, req.replacements ?? [], (p) => readPng(ctx.allowPath(p, 'read')))
     const lod = req.lod ?? 'high'
     const r = buildGfScene(set, { lod, name: req.set.split(/[\\/]/).filter(Boolean).pop(), textureOverride: overrideOf(pending) })
     return { scene: r.scene, lod, models: r.models.map((m) => ({ entry: m.entry, lod: m.lod, ...(m.error ? { error: m.error } : {}) })), motions: r.motions, warnings: r.warnings.slice(0, 200) }
   },
   'gf:exportGlb': async (req, ctx) => {
-    const set = await loadSet(allowSet(ctx, req.set).set, { lenient: true })
+    const set = await cachedSet(allowSet(ctx, req.set), { lenient: true })
     const out = ctx.allowPath(req.out.toLowerCase().endsWith('.glb') ? req.out : `${req.out}.glb`, 'write', { overwrite: req.overwrite })
     const reps = req.replacements ?? []
     // the output rule: never the set (its folder or archive) nor a replacement PNG; an existing file only when confirmed

@@ -8,11 +8,11 @@ import * as path from 'node:path'
 import type { AssetRow, SourceRow } from '../../../src-shared/api/catalog'
 import type { Scene } from '../../../src-shared/scene/types'
 import { buildGfScene, type GfSceneOptions } from '../../../src-shared/formats/gf/scene'
-import { loadSet } from './set-folder'
+import { cachedSet, catalogSet } from './set-access'
 import type { SceneBuildContext } from '../../services/scene-builders'
 
 export async function buildGfAssetScene(asset: AssetRow, source: SourceRow, ctx: SceneBuildContext, opts: Pick<GfSceneOptions, 'textureOverride'> = {}): Promise<Scene> {
-  const set = await loadSet(source.path, { lenient: true })
+  const set = await cachedSet(catalogSet(source.path), { lenient: true })
   ctx.signal?.throwIfAborted()
   const entry = Number(asset.locator.entry)
   const lod = asset.kind === 'gf-model' && entry !== 0 ? 'low' : 'high'

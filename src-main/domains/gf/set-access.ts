@@ -7,6 +7,11 @@ import { promises as fsp, statSync } from 'node:fs'
 import * as path from 'node:path'
 import type { ServiceContext } from '../../services/context'
 import { garcSetLabel, parseGarcSetArg } from '../../../src-shared/formats/gf/garc-set'
+import type { ParseOptions } from '../../../src-shared/formats/gf/gf-set'
+import { gameFileCache } from '../../node/game-file-cache'
+import { loadSet } from './set-folder'
+
+export type LoadedSet = Awaited<ReturnType<typeof loadSet>>
 
 export interface AllowedSet {
   /** The set string with its path made absolute and allowed (`/dump/romfs/a/0/9/4#12`). */
@@ -20,6 +25,25 @@ function archiveOf(set: string): { file: string; set: number } | null {
   const m = parseGarcSetArg(set)
   if (!m) return null
   return statSync(set, { throwIfNoEntry: false }) ? null : m
+}
+
+/** A set the catalog holds (allowed when it was indexed): a folder or `ARCHIVE#N`. */
+export function catalogSet(set: string): AllowedSet {
+  const a = archiveOf(set)
+  return a ? { set, archive: a } : { set }
+}
+
+/**
+ * A parsed set for the app's views and requests: read and parsed once while its files are
+ * unchanged (`setStamp`), in the process cache (`node/game-file-cache.ts`).
+ */
+export function cachedSet(s: AllowedSet, opts: ParseOptions = {}): Promise<LoadedSet> {
+  const kind = `gf-set${opts.lenient ? ':lenient' : ''}${opts.skipDamaged ? ':skip-damaged' : ''}`
+  const open = async () => {
+    const value = await loadSet(s.set, opts)
+    return { value, bytes: value.files.reduce((n, f) => n + f.bytes.byteLength, 0) }
+  }
+  return gameFileCache.get(s.set, kind, open, () => setStamp(s))
 }
 
 /** Checks `set` (a folder or `ARCHIVE#N`) for reading; an archive set checks its archive file. */
