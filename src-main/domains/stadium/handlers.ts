@@ -3,7 +3,7 @@ import type { Handlers, ServiceContext } from '../../services/context'
 import type { StadiumModelInfo } from '../../../src-shared/api/stadium'
 import { loadModel } from '../../../src-shared/formats/stadium/model'
 import { MOVE_COUNT, moveName } from '../../../src-shared/formats/stadium/names'
-import { exportStadium, readStadiumRom } from './rom-file'
+import { exportStadium } from './rom-file'
 import { NEW_FOLDER } from '../../node/output-guard'
 import { fileOf, romOf } from './rom-cache'
 
@@ -50,7 +50,7 @@ export const stadiumHandlers: Handlers = {
     const source = ctx.catalog.source(asset.sourceId)
     if (!source) throw new Error(`asset ${req.id}: its source is missing`)
     const out = ctx.allowPath(req.out, 'write')
-    const sr = await readStadiumRom(ctx.allowPath(source.path, 'read'))
+    const sr = await romOf({ path: ctx.allowPath(source.path, 'read') }) // the view's ROM, when it is open
     const res = await exportStadium(sr, out, { consent: NEW_FOLDER })
     return { out, models: res.models, files: res.files.length, failed: res.failed }
   },
