@@ -62,11 +62,13 @@ export function assertGameFileSize(name: string, size: number, limits: GameFileL
 }
 
 const IS_FOLDER = 'is a folder, not a file'
+/** The `detail` of the FormatError for a game file that does not exist. */
+export const FILE_NOT_FOUND = 'file not found'
 
 /** Why a file could not be opened or read, in words (`file not found`, not `ENOENT: …`). */
 function cannotRead(e: unknown): string {
   const err = e as NodeJS.ErrnoException
-  return err.code === 'ENOENT' ? 'file not found' : err.code === 'EISDIR' ? IS_FOLDER : `cannot read the file: ${err.message}`
+  return err.code === 'ENOENT' ? FILE_NOT_FOUND : err.code === 'EISDIR' ? IS_FOLDER : `cannot read the file: ${err.message}`
 }
 
 /** The bytes of a game file, guarded by `limits` (see the file comment). */

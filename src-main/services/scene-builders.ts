@@ -12,6 +12,7 @@ import { demoScene } from '../../src-shared/scene/demo'
 import type { Catalog } from '../catalog/catalog'
 import { FormatError } from '../../src-shared/binary'
 import { loadBytes } from '../indexer/read-source'
+import { FILE_NOT_FOUND } from '../node/game-file'
 import { sceneBuilders } from '../domains/index'
 
 export { sceneBuilders }
@@ -72,15 +73,20 @@ export async function buildAssetScene(catalog: Catalog | null, id: number | 'dem
       let p = cache.get(src.id)
       if (!p) {
         // the indexer's guarded read (size limit, `.gz` samples inflated under the ISIZE guard)
-        p = loadBytes(src.path).catch((e: unknown) => {
-          if (e instanceof FormatError && e.detail === 'file not found') throw new SceneOpenError(`cannot read ${src.path}: the file is gone (re-index it)`)
-          throw e
-        })
+        p = loadBytes(src.path)
         cache.set(src.id, p)
       }
       return p
     },
   }
-  const scene = await builder(asset, source, ctx)
+  let scene: Scene
+  try {
+    scene = await builder(asset, source, ctx)
+  } catch (e) {
+    // however the builder read it (readSource, its own cached reader), a source deleted since
+    // indexing is named as such
+    if (e instanceof FormatError && e.detail === FILE_NOT_FOUND && e.file === source.path) throw new SceneOpenError(`cannot read ${source.path}: the file is gone (re-index it)`)
+    throw e
+  }
   return { scene: validateScene(scene), asset, source }
 }
