@@ -1,5 +1,5 @@
 /** Synthetic catalog content for `bench/catalog.ts`: sources of named, tagged asset trees (our own words). */
-import type { AssetDraft } from '../src-main/indexer/detector'
+import type { AssetDraft } from '../src-main/plugin/detector'
 
 const SPECIES = ['pikachu', 'bulbasaur', 'charmander', 'squirtle', 'jigglypuff', 'meowth', 'psyduck', 'snorlax', 'dragonite', 'mew', 'eevee', 'magikarp', 'gyarados', 'lapras', 'ditto', 'porygon']
 const PARTS = ['eye', 'body', 'mouth', 'tail', 'wing', 'head', 'arm', 'leg', 'spine', 'root', 'shadow', 'shine']

@@ -13,7 +13,7 @@ import * as path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { openCatalog, ftsQuery, type Catalog } from '../src-main/catalog/catalog'
 import { writeJsonArray } from '../src-main/cli/json-stream'
-import type { AssetDraft } from '../src-main/indexer/detector'
+import type { AssetDraft } from '../src-main/plugin/detector'
 import { BENCH_QUERIES, sourceDrafts } from './catalog-data'
 import type { Report } from './run'
 

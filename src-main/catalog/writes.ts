@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3'
 import * as path from 'node:path'
 import type { SourceKind } from '../../src-shared/api/catalog'
-import type { AssetDraft } from '../indexer/detector'
+import type { AssetDraft } from '../plugin/detector'
 import { FTS_KEY, UNBOUNDED, addMultiText, countTerms, dropMultiText, rowTermCounts, tallyRow, ftsAddSource, ftsBucket, ftsDeleteDoomed, ftsDoomSource, ftsRemoveSource } from './fts'
 
 export interface SourceInfo {

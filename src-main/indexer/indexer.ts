@@ -5,7 +5,7 @@ import * as path from 'node:path'
 import type { IndexProgress, IndexResult, IndexResultSource, SourceKind } from '../../src-shared/api/catalog'
 import { explainCatalogError } from '../catalog/catalog-errors'
 import type { Catalog, CatalogSource } from '../catalog/catalog'
-import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from './detector'
+import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from '../plugin/detector'
 import { detectFile, fileDetectors, folderDetectors, recognisedKinds } from './registry'
 import { folderStamp, gzipHead, hashBytes, isGzip, loadBytes, readHashed, readHead, stampUnchanged, type FileStamp } from './read-source'
 

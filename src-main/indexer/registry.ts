@@ -1,6 +1,6 @@
-import type { DetectInput, FileDetector, FolderDetector } from './detector'
+import type { DetectInput, FileDetector, FolderDetector } from '../plugin/detector'
 import { sourceKindInfo } from '../../src-shared/domains'
-import { nodeDomains } from '../domains/index'
+import { nodeDomains } from '../plugin/registry'
 
 /** Every file detector of the registered domains, in list order (the N64 ROM detector first). */
 export function fileDetectors(): FileDetector[] {

@@ -1,5 +1,5 @@
-import type { Command } from '../command'
-import { nodeDomains } from '../../domains/index'
+import type { Command } from '../../plugin/command'
+import { nodeDomains } from '../../plugin/registry'
 import { catalogCommands } from './catalog'
 import { exportCommands } from './export'
 

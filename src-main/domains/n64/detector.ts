@@ -1,19 +1,12 @@
-import type { FileDetector } from '../../indexer/detector'
+import type { FileDetector } from '../../plugin/detector'
 import { detectByteOrder } from '../../../src-shared/formats/n64/rom'
-import type { N64Game } from '../domain'
+import type { N64Game } from '../../plugin/domain'
+import { nodeDomains } from '../../plugin/registry'
 import { openN64Bytes } from './rom-file'
 
-let games: Promise<N64Game[]> | undefined
-
-/**
- * The N64 games of the registered domains (each domain's manifest lists its `n64Games`). The list
- * file is imported when first needed: it imports this detector itself.
- */
-function n64Games(): Promise<N64Game[]> {
-  // Imported once: a dynamic import per ROM cost ~0.6 ms of module resolution each under tsx,
-  // the largest part of indexing many small images (issue 15 item 3 profile).
-  games ??= import('../index').then(({ nodeDomains }) => nodeDomains().flatMap((d) => d.n64Games ?? []))
-  return games
+/** The N64 games of the registered domains (each domain's manifest lists its `n64Games`). */
+function n64Games(): N64Game[] {
+  return nodeDomains().flatMap((d) => d.n64Games ?? [])
 }
 
 /**
@@ -41,7 +34,7 @@ export const n64Detector: FileDetector = {
       ...(rom.game !== 'other' ? { verified: rom.verified } : {}),
       size: bytes.length,
     }
-    const games = await n64Games()
+    const games = n64Games()
     const named = games.find((g) => g.game === rom.game)
     if (named) return { kind: named.sourceKind, metadata, assets: named.enumerate(rom) }
     const alike = rom.game === 'other' ? games.find((g) => g.looksLike(rom.image)) : undefined

@@ -1,7 +1,7 @@
 /** Pokémon Snap's node manifest (see src-main/domains/domain.ts). */
 import { snapDomain } from '../../../src-shared/formats/snap/domain'
 import { hasSnapLayout } from '../../../src-shared/formats/snap/overlay'
-import { defineNodeDomain, lazyBuilder } from '../domain'
+import { defineNodeDomain, lazyBuilder } from '../../plugin/domain'
 import { enumerateSnapRom } from './detector'
 
 const stage = lazyBuilder(() => import('./scene-builder'), 'buildSnapAssetScene')

@@ -1,6 +1,6 @@
 /** Pokémon Stadium's node manifest (see src-main/domains/domain.ts). */
 import { stadiumDomain } from '../../../src-shared/formats/stadium/domain'
-import { defineNodeDomain, lazyBuilder } from '../domain'
+import { defineNodeDomain, lazyBuilder } from '../../plugin/domain'
 import { enumerateStadiumRom, looksLikeStadiumImage } from './detector'
 
 const model = lazyBuilder(() => import('./scene-builder'), 'buildStadiumAssetScene')

@@ -10,7 +10,7 @@ import * as path from 'node:path'
 import { openCatalog, ftsQuery, type Catalog } from '../../../../src-main/catalog/catalog'
 import { migrations } from '../../../../src-main/catalog/migrations'
 import { FTS_KEY, SINGLE_FROM, foldLatin, ftsBucket, repeatedTokens, UNBOUNDED } from '../../../../src-main/catalog/fts'
-import type { AssetDraft } from '../../../../src-main/indexer/detector'
+import type { AssetDraft } from '../../../../src-main/plugin/detector'
 
 let dir: string
 beforeEach(() => {

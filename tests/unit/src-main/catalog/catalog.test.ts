@@ -4,7 +4,7 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import { openCatalog, ftsQuery, type Catalog } from '../../../../src-main/catalog/catalog'
 import { migrations } from '../../../../src-main/catalog/migrations'
-import type { AssetDraft } from '../../../../src-main/indexer/detector'
+import type { AssetDraft } from '../../../../src-main/plugin/detector'
 
 let dir: string
 let cat: Catalog

@@ -3,15 +3,16 @@
  * detectors, CLI commands, service handlers and scene builders. The manifest itself stays light:
  * detectors are eager (the indexer asks them synchronously; they read headers and lists only),
  * while commands, handlers and scene builders are loaded by dynamic import when first used, so a
- * command imports only its own domain's code. The list is `src-main/domains/index.ts`.
+ * command imports only its own domain's code. The list is `src-main/domains/index.ts`; generic code
+ * reads the registered manifests through `./registry`.
  */
 import type { Channel, SourceKind } from '../../src-shared/api'
 import type { AssetKindOf, SharedDomain } from '../../src-shared/domain'
 import type { N64Rom } from '../../src-shared/formats/n64/rom'
-import type { Command } from '../cli/command'
-import type { AssetDraft, FileDetector, FolderDetector } from '../indexer/detector'
-import type { Handlers } from '../services/context'
-import type { SceneBuilder } from '../services/scene-builders'
+import type { Command } from './command'
+import type { AssetDraft, FileDetector, FolderDetector } from './detector'
+import type { Handlers } from './context'
+import type { SceneBuilder } from './scene-builder'
 
 /** A game on the N64 that claims ROM images in the N64 detector (src-main/domains/n64/). */
 export interface N64Game {
