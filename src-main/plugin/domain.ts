@@ -8,7 +8,7 @@
  */
 import type { Channel, SourceKind } from '../../src-shared/api'
 import type { AssetKindOf, SharedDomain } from '../../src-shared/domain'
-import type { N64Rom } from '../../src-shared/formats/n64/rom'
+import type { N64Identity, N64Rom } from '../../src-shared/formats/n64/rom'
 import type { Command } from './command'
 import type { AssetDraft, FileDetector, FolderDetector } from './detector'
 import type { Handlers } from './context'
@@ -16,8 +16,8 @@ import type { SceneBuilder } from './scene-builder'
 
 /** A game on the N64 that claims ROM images in the N64 detector (src-main/domains/n64/). */
 export interface N64Game {
-  /** `openRom`'s identification of the image (by MD5 or header name). */
-  game: Exclude<N64Rom['game'], 'other'>
+  /** How the game knows its images (MD5s, header name), declared in the game's own folder. */
+  identity: N64Identity
   /** The source kind its ROMs get. */
   sourceKind: SourceKind
   /** An image whose header names no known game but has this game's layout opens as it, unverified. */

@@ -6,6 +6,7 @@
  * domain with `registerDomain` and remove it with the function it returns.
  */
 import { registerSharedDomain, unregisterSharedDomain } from '../../src-shared/domains'
+import type { N64Identity } from '../../src-shared/formats/n64/rom'
 import type { Handler, Handlers } from './context'
 import type { SceneBuilder } from './scene-builder'
 import type { NodeDomain } from './domain'
@@ -47,6 +48,11 @@ export function registerDomain(d: NodeDomain): () => void {
 
 export function nodeDomains(): readonly NodeDomain[] {
   return domains
+}
+
+/** How the registered N64 games know their images (their `n64Games` identities), in list order. */
+export function n64Identities(): N64Identity[] {
+  return domains.flatMap((d) => d.n64Games ?? []).map((g) => g.identity)
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Pokémon Stadium's node manifest (see src-main/domains/domain.ts). */
 import { stadiumDomain } from '../../../src-shared/formats/stadium/domain'
+import { stadiumRomId } from '../../../src-shared/formats/stadium/rom-id'
 import { defineNodeDomain, lazyBuilder } from '../../plugin/domain'
 import { enumerateStadiumRom, looksLikeStadiumImage } from './detector'
 
@@ -7,7 +8,7 @@ const model = lazyBuilder(() => import('./scene-builder'), 'buildStadiumAssetSce
 
 export const stadiumNode = defineNodeDomain({
   shared: stadiumDomain,
-  n64Games: [{ game: 'stadium', sourceKind: 'stadium-rom', looksLike: looksLikeStadiumImage, enumerate: enumerateStadiumRom }],
+  n64Games: [{ identity: stadiumRomId, sourceKind: 'stadium-rom', looksLike: looksLikeStadiumImage, enumerate: enumerateStadiumRom }],
   cli: { groups: ['stadium'], load: () => import('./commands').then((m) => m.stadiumCommands) },
   handlers: { channels: ['stadium:model', 'stadium:export'], load: () => import('./handlers').then((m) => m.stadiumHandlers) },
   sceneBuilders: { 'stadium-model': model, 'stadium-animation': model },

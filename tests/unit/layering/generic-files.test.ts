@@ -47,4 +47,21 @@ describe('generic files', () => {
     }
     expect(bad).toEqual([])
   })
+
+  it('the N64 platform names no game: no game id, title or image MD5 in its code (each game declares its own identity)', () => {
+    const platform = ['src-shared/formats/n64', 'src-main/domains/n64'].flatMap((d) => (fs.readdirSync(path.join(root, d)) as string[]).filter((f) => f.endsWith('.ts')).map((f) => `${d}/${f}`))
+    expect(platform.length).toBeGreaterThan(5)
+    const games = sharedDomains().filter((d) => d.id !== 'n64')
+    const bad: string[] = []
+    for (const f of platform) {
+      const c = code(f)
+      for (const g of games) {
+        if (new RegExp(`\\b${g.id}\\b`, 'i').test(c)) bad.push(`${f} names ${g.id}`)
+        if (c.toLowerCase().includes(g.title.toLowerCase())) bad.push(`${f} names ${g.title}`)
+      }
+      if (/\bPOKEMON\b/i.test(c)) bad.push(`${f} names a header name`)
+      if (/['"`][0-9a-f]{32}['"`]/i.test(c)) bad.push(`${f} holds an MD5`)
+    }
+    expect(bad).toEqual([])
+  })
 })
