@@ -1,4 +1,4 @@
-import type { SourceKind } from '../../src-shared/api/catalog'
+import type { AssetKind, SourceKind } from '../../src-shared/api/catalog'
 
 /** What a detector sees of a file before deciding it is its kind. */
 export interface DetectInput {
@@ -19,7 +19,8 @@ export interface DetectInput {
 export interface AssetDraft {
   key: string
   parentKey?: string
-  kind: string
+  /** One of the manifests' asset kinds (a typed union: a misspelt kind does not compile). */
+  kind: AssetKind
   name: string
   /** How to reopen it: offsets, virtual addresses, entry indices. */
   locator: Record<string, unknown>

@@ -17,7 +17,7 @@ import { runCli } from '../../src-main/cli/main'
 import { nodeDomains, registerDomain } from '../../src-main/domains/index'
 import { manifestProblems } from '../../src-main/plugin/registry'
 import { allCommands, commandsFor } from '../../src-main/cli/commands/index'
-import { assetKindInfo, sourceKindInfo, welcomeCards } from '../../src-shared/domains'
+import { aboutDomains, assetKindInfo, sourceKindInfo, welcomeCards } from '../../src-shared/domains'
 import { errorReplyOf } from '../../src-shared/transport/api-error'
 import type { Channel } from '../../src-shared/api'
 import { fakeNode } from '../fixtures/domains/fake/node'
@@ -70,6 +70,7 @@ describe('a fake domain registered in the one list', () => {
     expect(assetKindInfo('fake-mesh')).toMatchObject({ icon: 'M', scene: true })
     expect(assetKindInfo('fake-root')?.hint).toBe('The fake file’s contents.')
     expect(welcomeCards().map((c) => c.id)).toContain('fake')
+    expect(aboutDomains().map((d) => d.id)).toContain('fake') // its line on the welcome page
   })
 
   it('opens its scene asset through scene:open, with the vertices the file holds', async () => {
