@@ -29,7 +29,7 @@ export async function run(report: Report): Promise<void> {
     report('platform', 're-index unchanged 16 MiB image (hash only)', 16 / (ms / 1000), 'MiB/s', `${ms.toFixed(0)} ms`)
 
     // Catalog insert rate: 100 000 assets in one source transaction.
-    const drafts: AssetDraft[] = [{ key: 'root', kind: 'game', name: 'Bench', locator: {} }]
+    const drafts: AssetDraft<string>[] = [{ key: 'root', kind: 'game', name: 'Bench', locator: {} }]
     const words = ['pikachu', 'eye', 'body', 'mouth', 'tex', 'beach', 'tunnel', 'valley', 'root', 'spine']
     for (let i = 0; i < 100_000; i++) {
       drafts.push({ key: `a${i}`, parentKey: 'root', kind: 'texture', name: `${words[i % 10]}_${words[(i * 7) % 10]}_${i}`, locator: { entry: i }, metadata: { width: 64, height: 64 }, tags: ['RGBA8'] })

@@ -279,7 +279,7 @@ export class Catalog implements CatalogAccess {
    * batch): a crash or a thrown error part-way leaves the previous rows exactly as they were.
    * `beforeCommit` is a test hook. O(the source's own assets) at any catalog size.
    */
-  replaceSource(info: SourceInfo, drafts: AssetDraft[], beforeCommit?: (insertedSoFar: number) => void): { sourceId: number; assets: number } {
+  replaceSource(info: SourceInfo, drafts: AssetDraft<string>[], beforeCommit?: (insertedSoFar: number) => void): { sourceId: number; assets: number } {
     return this.write(() => writeSource(this.st.bind(this), info, drafts, beforeCommit, this.pending ?? undefined))
   }
 

@@ -23,13 +23,14 @@ export interface N64Game {
   /** An image whose header names no known game but has this game's layout opens as it, unverified. */
   looksLike(image: Uint8Array): boolean
   /** The cheap catalog enumeration of the image. */
-  enumerate(rom: N64Rom): AssetDraft[]
+  enumerate(rom: N64Rom): AssetDraft<string>[]
 }
 
 export interface NodeDomain<D extends SharedDomain = SharedDomain> {
   shared: D
-  fileDetectors?: FileDetector[]
-  folderDetectors?: FolderDetector[]
+  /** Each typed by its own asset kinds where it is declared (`FileDetector` checks the built-in ones). */
+  fileDetectors?: FileDetector<string>[]
+  folderDetectors?: FolderDetector<string>[]
   n64Games?: N64Game[]
   /** CLI commands: `groups` are their first words (`modbench snap …`); `load` imports the Command objects. */
   cli?: { groups: readonly string[]; load(): Promise<readonly Command[]> }

@@ -74,7 +74,7 @@ describe('a fake domain registered in the one list', () => {
   })
 
   it('opens its scene asset through scene:open, with the vertices the file holds', async () => {
-    const [mesh] = catalog.search('Fake mesh', 5).filter((a) => a.kind === 'fake-mesh')
+    const [mesh] = catalog.search('Fake mesh', 5).filter((a) => String(a.kind) === 'fake-mesh')
     expect(mesh).toBeDefined()
     const scene = await services.invoke('scene:open', { id: mesh!.id })
     expect(scene.meshes).toHaveLength(1)
@@ -83,7 +83,7 @@ describe('a fake domain registered in the one list', () => {
   })
 
   it('answers a kind without a scene with the structured code no-scene', async () => {
-    const [root] = catalog.search('Fake root', 5).filter((a) => a.kind === 'fake-root')
+    const [root] = catalog.search('Fake root', 5).filter((a) => String(a.kind) === 'fake-root')
     const err = await services.invoke('scene:open', { id: root!.id }).then(() => null, (e: unknown) => e)
     expect(errorReplyOf(err).error).toMatchObject({ name: 'NoSceneError', code: 'no-scene' })
     expect(errorReplyOf(err).error.message).toMatch(/is a fake-root, which has no 3D scene/)

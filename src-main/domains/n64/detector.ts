@@ -15,7 +15,7 @@ function n64Games(): N64Game[] {
  * when the header names no known game, by the game's layout probe (`looksLike`; unverified: the
  * specs say warn, still load). Any other N64 ROM is listed with its header name and code.
  */
-export const n64Detector: FileDetector = {
+export const n64Detector: FileDetector<string> = { // its assets are the claiming game's (typed where that game declares them)
   id: 'n64-rom',
   kind: 'n64-rom',
   matchContent: (input) => detectByteOrder(input.head) !== null,
