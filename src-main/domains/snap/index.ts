@@ -1,4 +1,4 @@
-/** Pokémon Snap's node manifest (see src-main/domains/domain.ts). */
+/** Pokémon Snap's node manifest (see src-main/plugin/domain.ts). */
 import { snapDomain } from '../../../src-shared/formats/snap/domain'
 import { hasSnapLayout } from '../../../src-shared/formats/snap/overlay'
 import { snapRomId } from '../../../src-shared/formats/snap/rom-id'

@@ -1,4 +1,4 @@
-/** Pokémon Stadium's node manifest (see src-main/domains/domain.ts). */
+/** Pokémon Stadium's node manifest (see src-main/plugin/domain.ts). */
 import { stadiumDomain } from '../../../src-shared/formats/stadium/domain'
 import { stadiumRomId } from '../../../src-shared/formats/stadium/rom-id'
 import { defineNodeDomain, lazyBuilder } from '../../plugin/domain'
