@@ -155,3 +155,21 @@ export const MAIN_LAYERS: Layer[] = [
   { name: 'plugin', holds: under('src-main/plugin/'), may: ['node'] },
   { name: 'node', holds: under('src-main/node/'), may: [] },
 ]
+
+/**
+ * The layers of src-shared, top first: the API contract may read the formats and the list; the
+ * list (domains.ts) reads the game manifests; a format never imports the list or the API (it is
+ * read by them); export, materials, scene and binary sit below the formats in that order.
+ */
+const SHARED_UTIL = ['src-shared/json-stream.ts', 'src-shared/output-path.ts']
+export const SHARED_LAYERS: Layer[] = [
+  { name: 'api', holds: (f) => f === 'src-shared/api.ts' || under('src-shared/api/')(f) || under('src-shared/transport/')(f), may: ['list', 'formats', 'export', 'materials', 'scene', 'contract', 'util', 'binary'] },
+  { name: 'list', holds: (f) => f === 'src-shared/domains.ts', may: ['formats', 'contract'] },
+  { name: 'formats', holds: under('src-shared/formats/'), may: ['export', 'materials', 'scene', 'contract', 'util', 'binary'] },
+  { name: 'export', holds: under('src-shared/export/'), may: ['materials', 'scene', 'util', 'binary'] },
+  { name: 'materials', holds: under('src-shared/materials/'), may: ['scene', 'binary'] },
+  { name: 'scene', holds: under('src-shared/scene/'), may: ['binary'] },
+  { name: 'contract', holds: (f) => f === 'src-shared/domain.ts', may: [] },
+  { name: 'util', holds: (f) => SHARED_UTIL.includes(f), may: ['binary'] },
+  { name: 'binary', holds: under('src-shared/binary/'), may: [] },
+]

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as fs from 'node:fs'
 import * as path from 'node:path'
-import { MAIN_LAYERS, cycles, importGraph, upArrows } from '../../helpers/import-graph'
+import { MAIN_LAYERS, SHARED_LAYERS, cycles, importGraph, upArrows } from '../../helpers/import-graph'
 
 /**
  * Keeps the layering of DESIGN.md: shared code imports no Node, Electron or DOM API; the renderer
@@ -102,6 +102,12 @@ describe('layering', () => {
     const inMain = (f: string) => f.startsWith('src-main/')
     expect([...graph.keys()].filter(inMain).length).toBeGreaterThan(100)
     expect(upArrows(graph, MAIN_LAYERS, inMain)).toEqual([])
+  })
+
+  it('src-shared imports only down its layer table (a format never imports the list or the API)', () => {
+    const graph = importGraph(root, ['src-shared'])
+    expect(graph.size).toBeGreaterThan(150)
+    expect(upArrows(graph, SHARED_LAYERS)).toEqual([])
   })
 })
 
