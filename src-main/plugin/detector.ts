@@ -1,3 +1,7 @@
+/**
+ * The detector contract: how a domain claims files or folders for the catalog and lists what they
+ * hold cheaply. The indexer (src-main/indexer/) asks the registered domains' detectors.
+ */
 import type { AssetKind, SourceKind } from '../../src-shared/api/catalog'
 
 /** What a detector sees of a file before deciding it is its kind. */
