@@ -10,7 +10,7 @@ import { GF_SET_FILES, parseGfSet, type GfSet, type ParseOptions } from '../../.
 import { safeName } from '../../../src-shared/formats/gf/png-names'
 import { parseGarcSetArg } from '../../../src-shared/formats/gf/garc-set'
 import { LZ11_MAX_SIZE } from '../../../src-shared/formats/gf/lz11'
-import type { Handlers, ServiceContext } from '../../services/context'
+import type { Handlers, ServiceContext } from '../../plugin/context'
 import { readGameFile, type GameFileLimits } from '../../node/game-file'
 
 /** A set member is a few MiB; 256 MiB is a guard (as LZ11_MAX_SIZE), refused before reading. Never inflated: `N.bin` is not a `.gz` name. */

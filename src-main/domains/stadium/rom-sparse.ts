@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto'
 import { detectByteOrder, type ByteOrder } from '../../../src-shared/formats/n64/rom'
 import { openStadiumRom, type StadiumRom } from '../../../src-shared/formats/stadium/model'
+import { n64Identities } from '../../plugin/registry'
 import { prefetchStadium } from '../../../src-shared/formats/stadium/prefetch'
 import { isGzip, type GameFileRange } from '../../node/game-file'
 
@@ -71,6 +72,6 @@ export async function openStadiumSparse(range: GameFileRange, file: string): Pro
     toBigEndian(dest, order)
     filled.push([start, end])
   })
-  const sr = openStadiumRom(image, file, md5.digest('hex'))
+  const sr = openStadiumRom(image, file, md5.digest('hex'), n64Identities())
   return { ...sr, rom: { ...sr.rom, byteOrder: order } }
 }
