@@ -10,6 +10,7 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import type { Report } from './run'
 import { buildSnapRom, defaultStage } from '../tests/fixtures/snap/build-rom'
+import '../src-main/domains/index' // the domain list fills the registry, as the entry points do
 import { openCatalog } from '../src-main/catalog/catalog'
 import { indexPaths } from '../src-main/indexer/indexer'
 import { buildAssetScene } from '../src-main/services/scene-builders'
