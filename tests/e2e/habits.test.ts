@@ -322,7 +322,13 @@ describe('desktop habits', () => {
 
     await openDialog(page, 'menu-open-folder')
     await answerFileBrowser(page, path.join(home, 'damaged', 'only'))
-    await expect.poll(() => page.getByTestId('error-banner').innerText(), { timeout: 60_000 }).toContain(`Nothing was added: ${path.join(home, 'damaged', 'only')} holds no file Modbench recognises`)
+    // the file, what is wrong with it (structure and offset) and what to do; not a generic "nothing recognised"
+    const only = path.join(home, 'damaged', 'only', '0.bin')
+    await expect.poll(() => page.getByTestId('error-banner').allInnerTexts(), { timeout: 60_000 }).toContainEqual(expect.stringContaining(only))
+    const said = (await page.getByTestId('error-banner').allInnerTexts()).find((t) => t.includes(only))!
+    expect(said).toContain('0.bin is damaged: its Package at offset 0x0 is wrong')
+    expect(said).toContain('Replace 0.bin with an intact copy')
+    expect(said).not.toContain('holds no file Modbench recognises')
     expect(pageErrors).toEqual([])
   })
 })
