@@ -12,6 +12,8 @@ import * as path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { answerFileBrowser, launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
 import { genericRom } from '../fixtures/platform/n64'
+import { gradientPicture } from '../fixtures/gf/build-set'
+import { encodePng } from '../../src-main/domains/gf/png'
 
 let served: Served
 let browser: Browser
@@ -44,6 +46,8 @@ beforeAll(async () => {
   fs.cpSync(samplesSet, path.join(home, 'damaged', 'set'), { recursive: true })
   fs.writeFileSync(path.join(home, 'damaged', 'set', '0.bin'), bad)
   fs.writeFileSync(path.join(home, 'damaged', 'only', '0.bin'), bad)
+  // a picture the size of the samples' pm0999_00_BodyB1 (1.bin entry 1, 64×64)
+  fs.writeFileSync(path.join(home, 'body.png'), encodePng(gradientPicture(64, 64, 21, 8), 64, 64))
   served = await startServe({ db: path.join(dir, 'catalog.sqlite'), env: { HOME: home, USERPROFILE: home } })
   browser = await launchBrowser()
 })
@@ -294,6 +298,41 @@ describe('desktop habits', () => {
     await page.getByTestId('menu-redo').click()
     await expect.poll(async () => Number(await page.inputValue('[data-testid="re-euler-y"]'))).toBeCloseTo(Number(yEdit), 1)
     await ctx.close()
+  })
+
+  it('Edit → Undo / Redo (and their keys) step through the pending texture replacements of a GF set', async () => {
+    const { page, pageErrors } = await openApp(browser, served)
+    await sourceRow(page, 'gf-set').click()
+    const cell = page.getByTestId('gf-cell-1.bin-1')
+    await cell.waitFor({ timeout: 60_000 })
+    await cell.click()
+    await page.getByTestId('gf-replace').click()
+    await answerFileBrowser(page, path.join(home, 'body.png'))
+    await page.getByTestId('gf-psnr').waitFor({ timeout: 60_000 })
+    const pending = page.getByTestId('gf-pending')
+    await expect.poll(() => pending.innerText()).toContain('pm0999_00_BodyB1')
+    const changed = () => cell.evaluate((c) => c.classList.contains('changed'))
+    expect(await changed()).toBe(true)
+
+    await page.getByTestId('menu-edit').click()
+    expect(await page.getByTestId('menu-redo').isDisabled(), 'nothing undone yet').toBe(true)
+    await page.getByTestId('menu-undo').click()
+    await expect.poll(changed).toBe(false)
+    expect(await pending.count(), 'the queue is empty again').toBe(0)
+    await page.getByTestId('menu-edit').click()
+    expect(await page.getByTestId('menu-undo').isDisabled()).toBe(true)
+    await page.getByTestId('menu-redo').click()
+    await expect.poll(changed).toBe(true)
+    await expect.poll(() => pending.innerText()).toContain('pm0999_00_BodyB1')
+
+    // the same by keys, the focus outside a text field
+    await cell.focus()
+    await page.keyboard.press('Control+z')
+    await expect.poll(changed).toBe(false)
+    await page.keyboard.press('Control+Shift+Z')
+    await expect.poll(changed).toBe(true)
+    await screenshot(page, 'habits-8-gf-undo')
+    expect(pageErrors).toEqual([])
   })
 
   it('damaged files: a set with a bad 0.bin keeps its other textures and says what is wrong and what to do; a folder of only a bad 0.bin says so', async () => {
