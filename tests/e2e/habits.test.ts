@@ -335,6 +335,33 @@ describe('desktop habits', () => {
     expect(pageErrors).toEqual([])
   })
 
+  it('a permalink reveals its asset with one catalog call and asks nothing twice (issue 26)', async () => {
+    // the permalink of a texture three levels deep (set → 1.bin → texture), found by search
+    const { page } = await openApp(browser, served)
+    await page.getByTestId('search-input').fill('pm0999_00_BodyB1')
+    await page.getByTestId('search-hit').first().click()
+    await expect.poll(() => selected(page).innerText(), { timeout: 60_000 }).toContain('pm0999_00_BodyB1')
+    await expect.poll(() => new URL(page.url()).searchParams.get('asset')).toMatch(/^\d+$/)
+    const link = page.url()
+    await page.close()
+
+    const { page: opened, pageErrors } = await openApp(browser, { ...served, url: 'about:blank' })
+    const asked: string[] = []
+    opened.on('request', (r) => {
+      const channel = decodeURIComponent(new URL(r.url()).pathname.replace(/^\/api\//, ''))
+      if (channel.startsWith('catalog:')) asked.push(`${channel} ${r.postDataBuffer()?.toString('hex') ?? ''}`)
+    })
+    await opened.goto(link)
+    await expect.poll(() => selected(opened).innerText(), { timeout: 60_000 }).toContain('pm0999_00_BodyB1')
+    await expect.poll(() => opened.locator('[data-testid="tree-row-asset"][aria-expanded="true"]').count()).toBe(1) // 1.bin
+    const channels = asked.map((a) => a.split(' ')[0])
+    console.log(`permalink open asked: ${channels.join(', ')}`)
+    expect(channels.filter((c) => c === 'catalog:reveal'), channels.join(', ')).toHaveLength(1)
+    expect(channels.filter((c) => c === 'catalog:children' || c === 'catalog:asset'), 'the reveal brought every level').toEqual([])
+    expect(new Set(asked).size, `no identical call twice: ${channels.join(', ')}`).toBe(asked.length)
+    expect(pageErrors).toEqual([])
+  })
+
   it('damaged files: a set with a bad 0.bin keeps its other textures and says what is wrong and what to do; a folder of only a bad 0.bin says so', async () => {
     const { page, pageErrors } = await openApp(browser, served)
     await sourceRow(page, 'gf-set').click()
