@@ -154,14 +154,21 @@ export const useCatalogStore = defineStore('catalog', () => {
    * newest: when this returns, `sources` and `rows` are current (indexPaths relies on it).
    */
   async function loadSources(): Promise<void> {
+    loads.value++
     let run = loadOnce()
     latestLoad = run
-    await run
-    while (latestLoad !== run) {
-      run = latestLoad
+    try {
       await run
+      while (latestLoad !== run) {
+        run = latestLoad
+        await run
+      }
+    } finally {
+      loads.value--
     }
   }
+  /** Loads running, plus one while a change event's refresh waits (`refreshing`: the tree may still change). */
+  const loads = ref(0)
   let latestLoad: Promise<void> = Promise.resolve()
 
   async function loadOnce(): Promise<void> {
@@ -377,11 +384,16 @@ export const useCatalogStore = defineStore('catalog', () => {
     progress.value = p.phase === 'done' || p.phase === 'cancelled' || p.phase === 'error' ? null : p
     if (p.phase === 'error' && p.message) reportError(p.message)
   })
+  /** Change events received (tests wait for the refresh of one: `data-changes` on the tree). */
+  const changes = ref(0)
   bridge.on('catalog:changed', () => {
+    changes.value++
     // Coalesce bursts of change events.
     if (timer) clearTimeout(timer)
+    else loads.value++
     timer = setTimeout(() => {
-      void loadSources()
+      timer = null
+      void loadSources().finally(() => loads.value--)
       // results typed before indexing finished (or before a re-index) catch up
       if (query.value.trim()) void search(query.value)
     }, 100)
@@ -408,5 +420,7 @@ export const useCatalogStore = defineStore('catalog', () => {
     selected.value = null
   }
 
-  return { sources, rows, selected, selectedAsset, selectedPath, clearSelection, query, results, fileResults, revealSource, searching, progress, errors, revealKey, loadSources, toggle, loadMore, select, selectAsset, selectSource, revealAsset, openAssetId, openFirst, search, indexPaths, cancelIndexing, reportError }
+  const refreshing = computed(() => loads.value > 0)
+
+  return { refreshing, changes, sources, rows, selected, selectedAsset, selectedPath, clearSelection, query, results, fileResults, revealSource, searching, progress, errors, revealKey, loadSources, toggle, loadMore, select, selectAsset, selectSource, revealAsset, openAssetId, openFirst, search, indexPaths, cancelIndexing, reportError }
 })
