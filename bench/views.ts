@@ -120,6 +120,8 @@ async function measure(browser: Browser, served: Served, t: Target): Promise<{ o
     const page = await ctx.newPage()
     await page.goto(`${served.url}${served.url.includes('?') ? '&' : '?'}asset=${t.id}`)
     const first = (await page.evaluate(FIRST_FRAME)) as { ms: number; how: string }
+    // BENCH_VIEWS_SHOTS=DIR: what was on screen when the first frame was taken as drawn
+    if (process.env.BENCH_VIEWS_SHOTS) await page.screenshot({ path: path.join(process.env.BENCH_VIEWS_SHOTS, `views-${t.kind}.png`) })
     const urls = t.files.map((f) => `/api/file?token=${encodeURIComponent(served.token)}&path=${encodeURIComponent(f)}`)
     const raw = (await page.evaluate(RAW_FETCH.replace('URLS', JSON.stringify(urls)))) as number
     return { open: first.ms, raw, how: first.how }
