@@ -133,6 +133,6 @@ export async function clickDownFromCentre(page: Page, testId: string, hit: () =>
   const box = (await canvas.boundingBox())!
   for (let fy = 0.5; fy < 0.65 && !(await hit()); fy += 0.01) {
     await canvas.click({ position: { x: box.width / 2, y: box.height * fy } })
-    await page.waitForTimeout(100)
+    await framesDrawn(page, 2) // the pick is shown once the views have drawn after the click
   }
 }

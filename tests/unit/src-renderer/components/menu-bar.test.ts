@@ -52,6 +52,15 @@ describe('the window menu bar under Electron', () => {
     send('undo')
     send('redo')
     expect(done).toEqual(['undo'])
+    // in a text field, undo is the field's own (⌘Z comes through the menu on macOS)
+    const input = document.body.appendChild(document.createElement('input'))
+    input.focus()
+    const edits: string[] = []
+    document.execCommand = (c: string) => (edits.push(c), true)
+    send('undo')
+    expect(done).toEqual(['undo'])
+    expect(edits).toEqual(['undo'])
+    input.remove()
     editTarget.value = null
     send('demo-scene')
     expect(ws.demo).toBe(true)
