@@ -21,6 +21,12 @@ export interface RendererDomain<D extends SharedDomain = SharedDomain> {
    * of a fresh view per selection. Null: one view per selection.
    */
   viewKey?(asset: AssetRow): string | null
+  /**
+   * The catalog id whose neutral scene (`scene:open`) the view of `asset` shows, asked for as soon
+   * as the asset is selected (scene-channel.ts), before the view's code has loaded. Null or absent:
+   * the view asks for something else (or nothing) itself.
+   */
+  sceneId?(asset: AssetRow): number | null
 }
 
 /** Typed identity for a renderer manifest. */

@@ -51,6 +51,15 @@ export function viewKeyOf(asset: AssetRow): string | null {
   return null
 }
 
+/** The catalog id whose scene the view of `asset` shows (RendererDomain.sceneId), or null. */
+export function sceneIdOf(asset: AssetRow): number | null {
+  for (const d of domains) {
+    if (!Object.hasOwn(d.shared.assetKinds, asset.kind)) continue
+    return d.sceneId?.(asset) ?? null
+  }
+  return null
+}
+
 /** The tree's icon of a row: its kind's icon in the manifests (a source of an undeclared kind: ▣). */
 export function rowIcon(type: 'folder' | 'source' | 'asset' | 'more', kind: string): string {
   if (type === 'folder') return '▭'
