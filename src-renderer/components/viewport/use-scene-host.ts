@@ -65,7 +65,7 @@ export function useSceneHost(o: SceneHostOptions = {}): SceneHost {
   const loadError = ref<string | null>(null)
   const loading = ref(false)
   const shown = ref(0)
-  const current = shallowRef<Scene | null>(null)
+  const shownScene = shallowRef<Scene | null>(null)
   const firstFrameMs = ref<number | null>(null)
   let seq = 0
 
@@ -94,10 +94,10 @@ export function useSceneHost(o: SceneHostOptions = {}): SceneHost {
     } catch (e) {
       loadError.value = errorMessage(e)
       v.setScene(null)
-      current.value = null
+      shownScene.value = null
       return false
     }
-    current.value = scene
+    shownScene.value = scene
     const n = ++shown.value
     if (!scene) return true
     markFirstFrame(v, n)
@@ -124,11 +124,11 @@ export function useSceneHost(o: SceneHostOptions = {}): SceneHost {
       loadError.value = errorMessage(e)
       onError?.()
       vp.value?.setScene(null)
-      current.value = null
+      shownScene.value = null
     } finally {
       if (current()) loading.value = false
     }
   }
 
-  return { canvas, vp, error, loadError, loading, scene: current, shown, firstFrameMs, options: o, show, open: requestScene, load, frame }
+  return { canvas, vp, error, loadError, loading, scene: shownScene, shown, firstFrameMs, options: o, show, open: requestScene, load, frame }
 }
