@@ -4,8 +4,9 @@
  * list is `src-renderer/domains.ts`; the shared manifest says which kinds are editor kinds.
  */
 import type { Component } from 'vue'
-import type { AssetRow } from '@shared/api'
+import type { AssetRow, SourceRow } from '@shared/api'
 import type { AssetKindOf, SharedDomain, SourceKindOf } from '@shared/domain'
+import type { ViewCall } from './viewport/scene-channel'
 
 export interface RendererDomain<D extends SharedDomain = SharedDomain> {
   shared: D
@@ -22,11 +23,11 @@ export interface RendererDomain<D extends SharedDomain = SharedDomain> {
    */
   viewKey?(asset: AssetRow): string | null
   /**
-   * The catalog id whose neutral scene (`scene:open`) the view of `asset` shows, asked for as soon
-   * as the asset is selected (scene-channel.ts), before the view's code has loaded. Null or absent:
-   * the view asks for something else (or nothing) itself.
+   * The requests the view of `asset` starts with (its scene: `scene:open`, or its own first call),
+   * made as soon as the asset is selected, before the view's code has loaded; the view takes their
+   * answers through the scene channel (scene-channel.ts). Absent or empty: the view asks itself.
    */
-  sceneId?(asset: AssetRow): number | null
+  viewCalls?(asset: AssetRow, sources: readonly SourceRow[]): ViewCall[]
 }
 
 /** Typed identity for a renderer manifest. */

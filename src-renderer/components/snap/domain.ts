@@ -17,5 +17,5 @@ export const snapRenderer = defineRendererDomain({
     return a.kind === 'snap-actor' ? `snap-actor:${a.sourceId}:${a.locator.stage}:${String(a.locator.actor)}` : `snap:${a.sourceId}:${a.locator.stage}`
   },
   // an actor shows its own entry's scene (its HD entry is an entry of its own)
-  sceneId: (a) => (a.kind === 'snap-actor' ? a.id : stageSceneId(a)),
+  viewCalls: (a) => [{ channel: 'scene:open', req: { id: a.kind === 'snap-actor' ? a.id : stageSceneId(a) } }],
 })

@@ -15,7 +15,7 @@ import type { BuildOptions } from '../../viewport/build'
 import type { Viewport } from '../../viewport/types'
 import type { ViewKeyActions } from '../../viewport/view-keys'
 import { useViewport, type UseViewportOptions, type ViewportHost } from '../../viewport/use-viewport'
-import { requestScene, type SceneId } from '../../viewport/scene-channel'
+import { requestCall, requestScene, type SceneId } from '../../viewport/scene-channel'
 
 export interface SceneHostOptions extends Omit<UseViewportOptions, 'host' | 'create'> {
   /** What Frame (the button and F) does (default: the viewport frames the scene as posed now). */
@@ -50,6 +50,8 @@ export interface SceneHost extends ViewportHost {
   show(scene: Scene | null, o?: ShowOptions): boolean
   /** The scene of a catalog id through the scene channel (an early answer when the shell asked already). */
   open(id: SceneId): Promise<Scene>
+  /** A view's own first call through the scene channel (the early answer when the shell asked already). */
+  call: typeof requestCall
   /**
    * Runs a view's load: loading on, error cleared; a failure becomes the error and clears the
    * view. Only the newest load touches the state (`current()` tells a load it is still the newest).
@@ -130,5 +132,5 @@ export function useSceneHost(o: SceneHostOptions = {}): SceneHost {
     }
   }
 
-  return { canvas, vp, error, loadError, loading, scene: shownScene, shown, firstFrameMs, options: o, show, open: requestScene, load, frame }
+  return { canvas, vp, error, loadError, loading, scene: shownScene, shown, firstFrameMs, options: o, show, open: requestScene, call: requestCall, load, frame }
 }
