@@ -69,4 +69,28 @@ describe('opening a view by permalink (Chromium, browser mode, sample ROM)', () 
     expect(pageErrors).toEqual([])
     await page.close()
   })
+
+  it('a GF model opened by permalink asks for its model once (the view takes the early answer)', async () => {
+    const { page: first } = await openApp(browser, served)
+    const gf = first.locator('[data-testid="tree-row-source"]', { hasText: 'gf-set' }).first()
+    await gf.waitFor({ timeout: 60_000 })
+    await gf.click()
+    await first.getByTestId('gf-show-model').click()
+    await first.locator('[data-testid="gf-model-view"][data-clip="0"]').waitFor({ timeout: 60_000 })
+    await expect.poll(() => new URL(first.url()).searchParams.get('asset')).toMatch(/^\d+$/)
+    const link = first.url()
+    await first.close()
+
+    const page = await browser.newPage({ viewport: { width: 1400, height: 860 } })
+    const models: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === `/api/${encodeURIComponent('gf:model')}`) models.push(r.url())
+    })
+    await page.goto(link)
+    const view = page.locator('[data-testid="gf-model-view"][data-clip="0"]')
+    await view.waitFor({ timeout: 60_000 })
+    await expect.poll(async () => Number(await view.getAttribute('data-first-frame-ms')), { timeout: 30_000 }).toBeGreaterThan(0)
+    expect(models).toHaveLength(1)
+    await page.close()
+  })
 })
