@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Request } from 'playwright-core'
+import type { Browser, Page, Request } from 'playwright-core'
 import { launchBrowser, openApp, startServe, type Served } from './harness'
 
 /**
@@ -24,18 +24,25 @@ afterAll(async () => {
 const isSceneOpen = (r: Request) => new URL(r.url()).pathname === `/api/${encodeURIComponent('scene:open')}`
 const isViewportChunk = (url: string) => /\/assets\/SceneHost-[\w-]+\.js$/.test(new URL(url).pathname)
 
+/** The permalink of the view that `open` shows (in a page of its own, closed again). */
+async function permalinkOf(open: (page: Page) => Promise<void>): Promise<string> {
+  const { page } = await openApp(browser, served)
+  await open(page)
+  await expect.poll(() => new URL(page.url()).searchParams.get('asset')).toMatch(/^\d+$/)
+  const link = page.url()
+  await page.close()
+  return link
+}
+
 describe('opening a view by permalink (Chromium, browser mode, sample ROM)', () => {
   it('requests the Snap stage scene before the viewport code has loaded, and marks the first drawn frame', async () => {
-    // the permalink of the Beach stage
-    const { page: first } = await openApp(browser, served)
-    await first.getByTestId('search-input').fill('Beach')
-    const hit = first.getByTestId('search-hit').filter({ hasText: 'snap-stage' }).first()
-    await hit.waitFor({ timeout: 60_000 })
-    await hit.click()
-    await first.locator('[data-testid="snap-stage"][data-stage="beach"][data-loading="0"]').waitFor({ timeout: 60_000 })
-    await expect.poll(() => new URL(first.url()).searchParams.get('asset')).toMatch(/^\d+$/)
-    const link = first.url()
-    await first.close()
+    const link = await permalinkOf(async (first) => {
+      await first.getByTestId('search-input').fill('Beach')
+      const hit = first.getByTestId('search-hit').filter({ hasText: 'snap-stage' }).first()
+      await hit.waitFor({ timeout: 60_000 })
+      await hit.click()
+      await first.locator('[data-testid="snap-stage"][data-stage="beach"][data-loading="0"]').waitFor({ timeout: 60_000 })
+    })
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 860 } })
     const pageErrors: string[] = []
@@ -71,15 +78,13 @@ describe('opening a view by permalink (Chromium, browser mode, sample ROM)', () 
   })
 
   it('a GF model opened by permalink asks for its model once (the view takes the early answer)', async () => {
-    const { page: first } = await openApp(browser, served)
-    const gf = first.locator('[data-testid="tree-row-source"]', { hasText: 'gf-set' }).first()
-    await gf.waitFor({ timeout: 60_000 })
-    await gf.click()
-    await first.getByTestId('gf-show-model').click()
-    await first.locator('[data-testid="gf-model-view"][data-clip="0"]').waitFor({ timeout: 60_000 })
-    await expect.poll(() => new URL(first.url()).searchParams.get('asset')).toMatch(/^\d+$/)
-    const link = first.url()
-    await first.close()
+    const link = await permalinkOf(async (first) => {
+      const gf = first.locator('[data-testid="tree-row-source"]', { hasText: 'gf-set' }).first()
+      await gf.waitFor({ timeout: 60_000 })
+      await gf.click()
+      await first.getByTestId('gf-show-model').click()
+      await first.locator('[data-testid="gf-model-view"][data-clip="0"]').waitFor({ timeout: 60_000 })
+    })
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 860 } })
     const models: string[] = []
