@@ -100,7 +100,8 @@ export async function exportBatch(sets: BatchSet[] | (() => Promise<BatchSet[]>)
   const manifest: BatchItem[] = []
   async function* files(): AsyncGenerator<[string, Uint8Array | string]> {
     const list = typeof sets === 'function' ? await sets() : sets
-    const ahead = new SetsAhead(list, opts.lod, opts.threads ?? allCores())
+    // one set gains nothing from threads but their start
+    const ahead = new SetsAhead(list, opts.lod, list.length < 2 ? 0 : (opts.threads ?? allCores()))
     try {
       for (let i = 0; i < list.length; i++) {
         opts.signal?.throwIfAborted()
