@@ -115,7 +115,7 @@ export class WorkerPool<J, R> {
       x.removeAllListeners()
       void x.terminate().catch(() => {})
     }
-    const err = new Error(`a ${this.name} thread stopped (${reason})`)
+    const err = new Error(`the ${this.name} thread stopped (${reason}); the job was not done`)
     for (const t of [...[...p.held.values()].flat(), ...this.queue.splice(0)]) t.reject(err)
   }
 }

@@ -43,6 +43,8 @@ async function inThread(s: BatchSet, lod: GfLod | undefined): Promise<SetOutcome
 export class SetsAhead {
   private readonly started: (Promise<SetOutcome> | undefined)[] = []
   private readonly batch = newBatch()
+  /** Reads under way (a batch that stops waits for them: a GARC is closed after it). */
+  private readonly reading = new Set<Promise<unknown>>()
 
   constructor(
     private readonly list: readonly BatchSet[],
@@ -67,18 +69,23 @@ export class SetsAhead {
 
   private async start(s: BatchSet): Promise<SetOutcome> {
     let files: Map<string, Uint8Array>
+    const read = s.read()
+    this.reading.add(read)
     try {
-      files = await s.read()
+      files = await read
     } catch (e) {
       if (!(e instanceof Error)) throw e
       return { error: setErrorText(e) }
+    } finally {
+      this.reading.delete(read)
     }
     const r = await exportOnPool(this.batch, s.set, this.lod, files)
     return 'error' in r ? { error: r.error } : r
   }
 
-  /** The batch is over (done, failed or cancelled): its jobs not yet on a thread are dropped. */
-  close(): void {
+  /** The batch is over (done, failed or cancelled): its jobs not yet on a thread are dropped, its reads awaited. */
+  async close(): Promise<void> {
     if (this.threads > 0) exportPool().drop((job) => job.batch === this.batch, new CancelledError('the batch export stopped'))
+    await Promise.allSettled([...this.reading])
   }
 }

@@ -119,7 +119,7 @@ export async function exportBatch(sets: BatchSet[] | (() => Promise<BatchSet[]>)
         yield [glb, r.glb]
       }
     } finally {
-      ahead.close()
+      await ahead.close()
     }
     opts.progress?.(list.length, list.length, 'manifest')
     yield ['manifest.json', JSON.stringify(manifest, null, 2) + '\n']
