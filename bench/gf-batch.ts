@@ -39,13 +39,13 @@ function readAll(dirs: string[]): number {
 }
 
 /** Best of `rounds` runs of each, interleaved with the floor (a loaded machine moves both alike). */
-async function exportVsFloor(root: string, dirs: string[], out: string, threads: number | undefined, rounds: number): Promise<{ ms: number; floor: number; cpu: number }> {
+async function exportVsFloor(root: string, dirs: string[], out: string, inThread: boolean, rounds: number): Promise<{ ms: number; floor: number; cpu: number }> {
   let ms = Infinity, floor = Infinity, cpu = Infinity
   for (let r = 0; r < rounds; r++) {
     floor = Math.min(floor, readAll(dirs))
     const o = `${out}-${r}`
     const t = performance.now(), c = process.cpuUsage()
-    await exportAllSets(root, o, { threads })
+    await exportAllSets(root, o, { inThread })
     const used = process.cpuUsage(c)
     ms = Math.min(ms, performance.now() - t)
     cpu = Math.min(cpu, (used.user + used.system) / 1000) // every thread of the process
@@ -87,11 +87,11 @@ export async function run(report: Report): Promise<void> {
     const t0 = performance.now()
     await exportAllSets(small, path.join(tmp, 'warm'), {})
     report('gf-batch', `pool start + first batch of 100 sets (${exportPool().size} threads)`, performance.now() - t0, 'ms', 'starting the threads is paid once per process')
-    const pool = await exportVsFloor(path.join(tmp, 'dump'), dirs, path.join(tmp, 'pool'), undefined, 3)
+    const pool = await exportVsFloor(path.join(tmp, 'dump'), dirs, path.join(tmp, 'pool'), false, 3)
     report('gf-batch', `gf export-all: ${N} sets on the pool (written)`, pool.ms / pool.floor, '× floor', `${pool.ms.toFixed(0)} ms, ${(pool.ms / N).toFixed(2)} ms/set, CPU ${(pool.cpu / N).toFixed(2)} ms/set; floor: read all inputs ${pool.floor.toFixed(0)} ms`)
-    const one = await exportVsFloor(path.join(tmp, 'dump'), dirs, path.join(tmp, 'one'), 0, 1)
-    report('gf-batch', `gf export-all: ${N} sets in one thread (threads: 0)`, one.ms / one.floor, '× floor', `${one.ms.toFixed(0)} ms, ${(one.ms / N).toFixed(2)} ms/set, CPU ${(one.cpu / N).toFixed(2)} ms/set; pool ${(one.ms / pool.ms).toFixed(1)}× faster`)
-    const hundred = await exportVsFloor(small, smallDirs, path.join(tmp, 'hundred'), undefined, 3)
+    const one = await exportVsFloor(path.join(tmp, 'dump'), dirs, path.join(tmp, 'one'), true, 1)
+    report('gf-batch', `gf export-all: ${N} sets in one thread (inThread)`, one.ms / one.floor, '× floor', `${one.ms.toFixed(0)} ms, ${(one.ms / N).toFixed(2)} ms/set, CPU ${(one.cpu / N).toFixed(2)} ms/set; pool ${(one.ms / pool.ms).toFixed(1)}× faster`)
+    const hundred = await exportVsFloor(small, smallDirs, path.join(tmp, 'hundred'), false, 3)
     report('gf-batch', `scale: cost per set, 100 sets vs ${N} (pool)`, pool.ms / N / (hundred.ms / 100), `× (${N} vs 100)`, `${(hundred.ms / 100).toFixed(2)} vs ${(pool.ms / N).toFixed(2)} ms/set; 1.00 = flat`)
     pngLevels(report)
   } finally {

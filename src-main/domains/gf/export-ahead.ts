@@ -3,7 +3,7 @@
  * writes set i, the worker pool (export-pool.ts, every core) exports the next ones and their files
  * are being read (each set's files at once), a bounded window ahead; the batch takes the results
  * in set order, so its files, manifest, progress and messages come in the same order as from one
- * thread. `threads: 0` exports each set in this thread when asked for, as before the pool (the
+ * thread. `threads` 0 exports each set in this thread when asked for, as before the pool (the
  * reference the tests compare the pool with).
  */
 import { parseGfSet } from '../../../src-shared/formats/gf/gf-set'

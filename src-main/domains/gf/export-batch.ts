@@ -14,7 +14,7 @@ import { inSetFolder, readSetFolder } from './set-folder'
 import { writeDirAtomic } from '../../node/atomic'
 import { guardOutput, isSameOrInside, realPathLoose, type OutputConsent } from '../../node/output-guard'
 import { SetsAhead, type BatchSet } from './export-ahead'
-import { allCores } from '../../node/worker-pool'
+import { exportPool } from './export-pool'
 
 /** One manifest row (CLI.md `gf export-all`), plus the count of warnings of a set that exported. */
 export type BatchItem = GfBatchItem & { warnings?: number; name?: string }
@@ -28,8 +28,8 @@ export interface BatchOptions {
   consent?: OutputConsent
   /** What the output may never be, lie in or hold (the sets, the archive). */
   inputs?: readonly string[]
-  /** Worker threads exporting the sets (default: one per core); 0 exports them in this thread, one at a time. */
-  threads?: number
+  /** Export the sets in this thread, one at a time, instead of on the worker pool (one thread per core). */
+  inThread?: boolean
 }
 
 const MAX_DEPTH = 32
@@ -101,7 +101,7 @@ export async function exportBatch(sets: BatchSet[] | (() => Promise<BatchSet[]>)
   async function* files(): AsyncGenerator<[string, Uint8Array | string]> {
     const list = typeof sets === 'function' ? await sets() : sets
     // one set gains nothing from threads but their start
-    const ahead = new SetsAhead(list, opts.lod, list.length < 2 ? 0 : (opts.threads ?? allCores()))
+    const ahead = new SetsAhead(list, opts.lod, list.length < 2 || opts.inThread ? 0 : exportPool().size)
     try {
       for (let i = 0; i < list.length; i++) {
         opts.signal?.throwIfAborted()

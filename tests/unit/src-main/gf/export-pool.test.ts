@@ -86,7 +86,7 @@ describe('gf export-all on the worker pool', () => {
     broken.set('6.bin', buildPackage([buildGfMotion({ frameCount: 10, skeletal: [{ bone: 'Waist', curves: { transX: { keys: [[0, 0, 0]], count: 0x7fffffff } } }] })], { align: 4 }))
     writeSet(path.join(dump, 'even', 's4b'), broken)
     writeSet(path.join(dump, 'odd', 'empty'), new Map([['0.bin', new Uint8Array(3)]]))
-    const one = await run('folder', dump, path.join(tmp, 'one'), { threads: 0 })
+    const one = await run('folder', dump, path.join(tmp, 'one'), { inThread: true })
     const pool = await run('folder', dump, path.join(tmp, 'pool'), {})
     expect(exportPool().started).toBeGreaterThan(0) // the pool did the work
     expect(pool.manifest).toEqual(one.manifest)
@@ -103,7 +103,7 @@ describe('gf export-all on the worker pool', () => {
   it('exports a GARC on the pool as on one thread, byte for byte', async () => {
     const arc = path.join(tmp, 'a094')
     writeFileSync(arc, buildModelArchive(6).bytes)
-    const one = await run('garc', arc, path.join(tmp, 'garc-one'), { threads: 0 })
+    const one = await run('garc', arc, path.join(tmp, 'garc-one'), { inThread: true })
     const pool = await run('garc', arc, path.join(tmp, 'garc-pool'), {})
     expect(pool.manifest).toEqual(one.manifest)
     expect(pool.events).toEqual(one.events)
