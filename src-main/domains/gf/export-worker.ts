@@ -1,8 +1,9 @@
 /**
  * Worker thread body of the batch export pool (export-pool.ts): one set's files → its glb, as the
  * in-process path exports it (`parseGfSet`, `exportSetGlb`), the textures' PNG bytes from this
- * thread's PngCache (a texture met again in the same batch is not deflated again). Started
- * through export-worker.mjs from the sources, as is when built.
+ * thread's PngCache (a texture met again in the same batch is not deflated again; emptied when
+ * the next batch starts or the thread has been idle for 2 s). Started through export-worker.mjs
+ * from the sources, as is when built.
  */
 import { parentPort, type Transferable } from 'node:worker_threads'
 import { parseGfSet } from '../../../src-shared/formats/gf/gf-set'
@@ -28,11 +29,18 @@ async function exportJob(job: ExportJob): Promise<[ExportReply, Transferable[]]>
   }
 }
 
+/** An idle thread lets its PNGs go (the app's pool lives on after a batch). */
+const IDLE_CLEAR_MS = 2000
+let idle: NodeJS.Timeout | undefined
+
 // one job at a time, replies in the order the jobs came (the pool counts on it)
 let chain = Promise.resolve()
 parentPort!.on('message', (job: ExportJob) => {
+  clearTimeout(idle)
   chain = chain.then(async () => {
     const [reply, transfer] = await exportJob(job)
     parentPort!.postMessage(reply, transfer)
+    clearTimeout(idle)
+    idle = setTimeout(() => cache.clear(), IDLE_CLEAR_MS).unref()
   })
 })
