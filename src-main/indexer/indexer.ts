@@ -13,6 +13,9 @@ import { folderStamp, gzipHead, hashBytes, isGzip, loadBytes, readHashed, readHe
 export { loadBytes }
 
 
+/** Bytes read at most from a file of an opened folder that is only part of a set (to say what is wrong with it). */
+const MAX_PARTIAL_READ = 256 * 1024 * 1024
+
 /** One unit of indexing work: a file, or a folder forming a set. */
 type Job =
   | { type: 'file'; path: string; detector: FileDetector<string>; input: DetectInput; mtimeMs: number; ino: number; gzip: boolean; named: boolean }
@@ -105,6 +108,23 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     throw new Error(`${file}: not a kind of file Modbench recognises (${recognisedKinds()})`)
   }
 
+  /** The folder the user opened is no set but holds set files: why nothing of them is added (an error naming the file). */
+  async function explainPartialSet(dir: string, files: string[]): Promise<void> {
+    const read = async (n: string) => {
+      const file = path.join(dir, n)
+      if ((await fsp.stat(file)).size > MAX_PARTIAL_READ) throw new Error(`${file}: larger than ${MAX_PARTIAL_READ} bytes, not read`)
+      return new Uint8Array(await fsp.readFile(file))
+    }
+    for (const fd of folderDets) {
+      try {
+        const why = await fd.explainPartial?.(files, read)
+        if (why) return onError?.(path.join(dir, why.file), new Error(`${path.join(dir, why.file)}: ${why.message}`))
+      } catch (e) {
+        return onError?.(dir, e as Error)
+      }
+    }
+  }
+
   async function visitDir(dir: string, depth: number): Promise<void> {
     if (signal?.aborted || depth > 32) return
     let entries: import('node:fs').Dirent[]
@@ -138,6 +158,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     const set = folderSet(files)
     const claimed = new Set<string>(set?.members ?? [])
     if (set) jobs.push({ type: 'folder', path: dir, ...set })
+    else if (depth === 0) await explainPartialSet(dir, files)
     for (const n of files) {
       if (claimed.has(n)) continue
       try {

@@ -55,15 +55,15 @@ export async function readSetFolder(dir: string): Promise<SetFolder> {
   if (!st.isDirectory()) throw new Error(`${dir} is not a folder (a GF set is a folder holding 0.bin … 8.bin)`)
   const names = await fsp.readdir(dir)
   const files = new Map<string, Uint8Array>()
-  const missing: string[] = []
-  for (const want of GF_SET_FILES) {
-    const found = findMember(names, want)
-    if (!found) {
-      missing.push(want)
-      continue
-    }
-    files.set(want, await readGameFile(path.join(dir, found), GF_SET_FILE_LIMITS))
-  }
+  const missing = GF_SET_FILES.filter((want) => !findMember(names, want))
+  const present = GF_SET_FILES.filter((want) => !missing.includes(want))
+  // the files are read at once (a batch waits on the disk, not on one read after another), each
+  // through the guarded reader (its error names the file); the first unreadable one in set order is reported
+  const reads = await Promise.allSettled(present.map((want) => readGameFile(path.join(dir, findMember(names, want)!), GF_SET_FILE_LIMITS)))
+  reads.forEach((r, i) => {
+    if (r.status === 'rejected') throw r.reason
+    files.set(present[i]!, r.value)
+  })
   if (files.size === 0) throw new Error(`${dir} holds none of the set files 0.bin … 8.bin`)
   return { dir, files, missing, inputs: [...files.keys()].map((f) => path.join(dir, findMember(names, f)!)) }
 }
