@@ -14,7 +14,7 @@ import { indexPaths } from '../../../../src-main/indexer/indexer'
 import { buildAssetScene } from '../../../../src-main/services/scene-builders'
 import { gameFileReads } from '../../../../src-main/node/game-file'
 import { gfModelHandlers } from '../../../../src-main/domains/gf/model-handlers'
-import type { ServiceContext } from '../../../../src-main/services/context'
+import type { ServiceContext } from '../../../../src-main/plugin/context'
 import { buildSyntheticSet } from '../../../fixtures/gf/build-set'
 
 let dir: string

@@ -14,7 +14,7 @@ import { indexPaths } from '../../../../src-main/indexer/indexer'
 import { buildAssetScene } from '../../../../src-main/services/scene-builders'
 import { gameFileReads } from '../../../../src-main/node/game-file'
 import { snapHandlers } from '../../../../src-main/domains/snap/handlers'
-import type { ServiceContext } from '../../../../src-main/services/context'
+import type { ServiceContext } from '../../../../src-main/plugin/context'
 import { buildSnapRom } from '../../../fixtures/snap/build-rom'
 
 let dir: string
