@@ -57,6 +57,20 @@ function toAsset(r: AssetDbRow): AssetRow {
 /** A source row as the catalog holds it: the API's row plus its metadata and the file's inode. */
 export type CatalogSource = SourceRow & { metadata: Record<string, unknown>; ino: number }
 
+/** A source's row as a re-index compares it (`Catalog.sourceStamp`). */
+export interface SourceStamp {
+  id: number
+  kind: SourceKind
+  size: number
+  mtime: number
+  ino: number
+  hash: string
+  status: 'indexed' | 'error'
+  indexedAt: number
+  /** How many assets it has. */
+  assets: number
+}
+
 function toSource(r: SourceDbRow): CatalogSource {
   return {
     id: r.id,
@@ -172,6 +186,17 @@ export class Catalog {
   sourceByPath(p: string): CatalogSource | null {
     const r = this.st('SELECT * FROM sources WHERE path = ?').get(path.resolve(p)) as SourceDbRow | undefined
     return r ? toSource(r) : null
+  }
+
+  /**
+   * What a re-index compares of a source, without its metadata (parsing that JSON was a large part
+   * of an unchanged set's cost): its stamp, content hash, status and kind, and its asset count.
+   */
+  sourceStamp(p: string): SourceStamp | null {
+    const r = this.st('SELECT id, kind, size, mtime, ino, hash, status, indexed_at AS indexedAt, (SELECT COUNT(*) FROM assets WHERE source_id = sources.id) AS assets FROM sources WHERE path = ?').get(path.resolve(p)) as
+      | SourceStamp
+      | undefined
+    return r ?? null
   }
 
   asset(id: number): AssetRow | null {

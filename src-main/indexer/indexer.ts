@@ -1,13 +1,12 @@
-import { createHash } from 'node:crypto'
 import * as fs from 'node:fs'
 import { promises as fsp, type Stats } from 'node:fs'
 import * as path from 'node:path'
 import type { IndexProgress, IndexResult, IndexResultSource, SourceKind } from '../../src-shared/api/catalog'
 import { explainCatalogError } from '../catalog/catalog-errors'
-import type { Catalog, CatalogSource } from '../catalog/catalog'
+import type { Catalog, SourceStamp } from '../catalog/catalog'
 import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from './detector'
 import { detectFile, fileDetectors, folderDetectors, recognisedKinds } from './registry'
-import { folderStamp, gzipHead, hashBytes, isGzip, loadBytes, readHashed, readHead, stampUnchanged, type FileStamp } from './read-source'
+import { folderStamp, gzipHead, hashBytes, isGzip, loadBytes, readHashed, readHead, readSetFiles, stampUnchanged, type FileStamp } from './read-source'
 
 /** The bytes of a source file as the detectors saw them (kept here for callers of the old place). */
 export { loadBytes }
@@ -17,10 +16,10 @@ export { loadBytes }
 type Job =
   | { type: 'file'; path: string; detector: FileDetector; input: DetectInput; mtimeMs: number; ino: number; gzip: boolean; named: boolean }
   | { type: 'folder'; path: string; detector: FolderDetector; members: string[] }
-  | { type: 'unchanged'; path: string; prev: CatalogSource }
+  | { type: 'unchanged'; path: string; prev: SourceStamp }
 
 /** A catalogued source whose file stamp says it is unchanged (null: read it). */
-export type KnownSource = (file: string, st: Stats) => CatalogSource | null
+export type KnownSource = (file: string, st: Stats) => SourceStamp | null
 
 export interface IndexOptions {
   onProgress?: (p: Omit<IndexProgress, 'jobId'>) => void
@@ -49,11 +48,11 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     return null
   }
 
-  async function fileNames(dir: string): Promise<string[]> {
+  function fileNames(dir: string): string[] {
     const out: string[] = []
-    for (const e of await fsp.readdir(dir, { withFileTypes: true })) {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       if (e.isFile()) out.push(e.name)
-      else if (e.isSymbolicLink() && (await fsp.stat(path.join(dir, e.name)).catch(() => null))?.isFile()) out.push(e.name)
+      else if (e.isSymbolicLink() && statOrNull(path.join(dir, e.name))?.isFile()) out.push(e.name)
     }
     return out.sort()
   }
@@ -92,9 +91,9 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     if (!named) return // a file met while walking a folder may be anything (notes, saves)
     // A member of a set named on its own (`gf-set/1.bin`) stands for its set folder.
     const dir = path.dirname(file)
-    const set = folderSet(await fileNames(dir))
+    const set = folderSet(fileNames(dir))
     if (set && set.members.includes(path.basename(file))) {
-      const real = await fsp.realpath(dir)
+      const real = fs.realpathSync.native(dir)
       if (!seenDirs.has(real)) {
         seenDirs.add(real)
         jobs.push({ type: 'folder', path: dir, ...set })
@@ -105,15 +104,17 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     throw new Error(`${file}: not a kind of file Modbench recognises (${recognisedKinds()})`)
   }
 
+  // The walk is synchronous: a readdir or stat of a cached folder costs microseconds, an
+  // asynchronous one a thread-pool round trip (issue 26: the unchanged re-index waited, not worked).
   async function visitDir(dir: string, depth: number): Promise<void> {
     if (signal?.aborted || depth > 32) return
     let entries: import('node:fs').Dirent[]
     let real: string
     try {
-      real = await fsp.realpath(dir)
+      real = fs.realpathSync.native(dir)
       if (seenDirs.has(real)) return
       seenDirs.add(real)
-      entries = await fsp.readdir(dir, { withFileTypes: true })
+      entries = fs.readdirSync(dir, { withFileTypes: true })
     } catch (e) {
       onError?.(dir, e as Error)
       return
@@ -126,7 +127,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
       let isFile = e.isFile()
       let isDir = e.isDirectory()
       if (e.isSymbolicLink()) {
-        const st = await fsp.stat(path.join(dir, e.name)).catch(() => null)
+        const st = statOrNull(path.join(dir, e.name))
         isFile = !!st?.isFile()
         isDir = !!st?.isDirectory()
       }
@@ -163,6 +164,15 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
   return jobs
 }
 
+/** A path's stat (following links), or null when it cannot be stat'd (a dangling link). */
+function statOrNull(p: string): Stats | null {
+  try {
+    return fs.statSync(p)
+  } catch {
+    return null
+  }
+}
+
 /** The error's message, naming the file when the message itself does not (a bare library error). */
 function errorText(e: unknown, file?: string): string {
   const msg = e instanceof Error ? e.message : String(e)
@@ -188,7 +198,7 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
   const known: KnownSource | undefined = opts.force
     ? undefined
     : (file, st) => {
-        const prev = catalog.sourceByPath(file)
+        const prev = catalog.sourceStamp(file)
         return prev && stampUnchanged(prev, { size: st.size, mtime: st.mtimeMs, ino: st.ino }) ? prev : null
       }
   const jobs = await scan(paths, opts.signal, (p, e) => scanErrors.push({ path: p, kind: kindByName(p), status: 'error', assets: 0, error: errorText(e, p) }), known)
@@ -281,8 +291,8 @@ async function pruneVanished(catalog: Catalog, paths: string[], seen: Set<string
 }
 
 /** A source left as it was: its kind and asset count as catalogued. */
-function unchanged(catalog: Catalog, abs: string, prev: CatalogSource): IndexResultSource {
-  return { path: abs, kind: prev.kind, status: 'unchanged', assets: catalog.assetCount(prev.id) }
+function unchanged(abs: string, prev: SourceStamp): IndexResultSource {
+  return { path: abs, kind: prev.kind, status: 'unchanged', assets: prev.assets }
 }
 
 /** The bytes of a file source, hashed (SHA-1 and MD5) in the same single read as detection's head. */
@@ -302,14 +312,14 @@ async function readFileJob(job: Extract<Job, { type: 'file' }>, abs: string): Pr
 /** Null: an incidental file met while walking a folder (EnumerateResult.incidental), not recorded. */
 async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise<IndexResultSource | null> {
   const abs = path.resolve(job.path)
-  if (job.type === 'unchanged') return unchanged(catalog, abs, job.prev)
+  if (job.type === 'unchanged') return unchanged(abs, job.prev)
   let kind: SourceKind = job.detector.kind
   let stamp: FileStamp = { size: 0, mtime: 0, ino: 0 }
   let hash = ''
   const info = () => ({ path: abs, size: stamp.size, mtime: stamp.mtime, ino: stamp.ino, hash, kind })
   try {
     let enumerate: () => EnumerateResult | Promise<EnumerateResult>
-    const prev = catalog.sourceByPath(abs)
+    const prev = catalog.sourceStamp(abs)
     if (job.type === 'file' && job.detector.enumeratePartial && !job.gzip) {
       // a big archive: its tables and a few headers, not its bytes (the stamp is the scan's)
       const partial = await job.detector.enumeratePartial(job.input)
@@ -323,23 +333,18 @@ async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise
       const input = { ...job.input, md5: r.md5 }
       enumerate = () => job.detector.enumerate(r.bytes, input)
     } else {
-      stamp = await folderStamp(abs, job.members)
-      if (prev && !opts.force && stampUnchanged(prev, stamp)) return unchanged(catalog, abs, prev)
-      const files = new Map<string, Uint8Array>()
-      const h = createHash('sha1')
-      for (const m of job.members) {
-        const bytes = new Uint8Array(await fsp.readFile(path.join(abs, m)))
-        files.set(m, bytes)
-        h.update(m).update('\0').update(bytes)
-      }
-      hash = h.digest('hex')
-      enumerate = () => job.detector.enumerate(files, abs)
+      // with no catalogued source to compare to, the stamp comes from the read itself
+      if (prev && !opts.force && stampUnchanged(prev, folderStamp(abs, job.members))) return unchanged(abs, prev)
+      const set = readSetFiles(abs, job.members)
+      stamp = set.stamp
+      hash = set.sha1
+      enumerate = () => job.detector.enumerate(set.files, abs)
     }
     if (prev && prev.hash === hash && prev.status === 'indexed' && !opts.force) {
       // Same content under a new stamp (touched, copied back, an old catalog without inodes):
       // record the stamp so the next re-index answers from it.
       catalog.touchSource(prev.id, stamp)
-      return unchanged(catalog, abs, prev)
+      return unchanged(abs, prev)
     }
     let res: EnumerateResult
     try {
