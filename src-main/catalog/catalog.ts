@@ -8,9 +8,11 @@ import { searchTopN } from './fts-search'
 import { migrate } from './migrations'
 import { dropAssets, ftsFlush, writeError, writeSource, type PendingFts } from './writes'
 import { explainCatalogError } from './catalog-errors'
+import { skippedFiles, type SkippedFiles, type SourceStamp } from './stamps'
 import { beginWrite, BUSY_TIMEOUT_MS, giveTurn, othersWaiting, tryBegin, type WaitOptions } from './write-lock'
 
 export type { SourceInfo } from './writes'
+export type { SkippedStamp, SourceStamp } from './stamps'
 import type { SourceInfo } from './writes'
 
 
@@ -56,20 +58,6 @@ function toAsset(r: AssetDbRow): AssetRow {
 
 /** A source row as the catalog holds it: the API's row plus its metadata and the file's inode. */
 export type CatalogSource = SourceRow & { metadata: Record<string, unknown>; ino: number }
-
-/** A source's row as a re-index compares it (`Catalog.sourceStamp`). */
-export interface SourceStamp {
-  id: number
-  kind: SourceKind
-  size: number
-  mtime: number
-  ino: number
-  hash: string
-  status: 'indexed' | 'error'
-  indexedAt: number
-  /** How many assets it has. */
-  assets: number
-}
 
 function toSource(r: SourceDbRow): CatalogSource {
   return {
@@ -197,6 +185,11 @@ export class Catalog {
       | SourceStamp
       | undefined
     return r ?? null
+  }
+
+  /** Walked files no detector took, by stamp (stamps.ts). */
+  get skipped(): SkippedFiles {
+    return skippedFiles(this.st.bind(this))
   }
 
   asset(id: number): AssetRow | null {

@@ -6,6 +6,7 @@ import { explainCatalogError } from '../catalog/catalog-errors'
 import type { Catalog, SourceStamp } from '../catalog/catalog'
 import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from './detector'
 import { detectFile, fileDetectors, folderDetectors, recognisedKinds } from './registry'
+import { detectorSet, pruneVanished, recordScanErrors, recordSkips, skippedBefore, stampOf, type Skip } from './skips'
 import { folderStamp, gzipHead, hashBytes, isGzip, loadBytes, readHashed, readHead, readSetFiles, stampUnchanged, type FileStamp } from './read-source'
 
 /** The bytes of a source file as the detectors saw them (kept here for callers of the old place). */
@@ -33,9 +34,27 @@ export interface IndexOptions {
   duringTransaction?: (sourcePath: string) => void
 }
 
+/** What a walk found: the work, and the walked files no detector took (`skips.ts`). */
+interface ScanResult {
+  jobs: Job[]
+  /** Met for the first time (or changed) and not taken: to remember. */
+  skips: Skip[]
+  /** Every walked file not taken, remembered before or now. */
+  skipped: Set<string>
+}
+
+/** How a walk tells a file it may pass by from its stat alone. */
+interface Known {
+  source?: KnownSource
+  /** True for a walked file skipped before under the same stamp. */
+  skipped?: (file: string, st: Stats) => boolean
+}
+
 /** Walks the given paths; folders recursively. A set folder claims its member files. */
-export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: string, e: Error) => void, known?: KnownSource): Promise<Job[]> {
+export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: string, e: Error) => void, known: Known = {}): Promise<ScanResult> {
   const jobs: Job[] = []
+  const skips: Skip[] = []
+  const skipped = new Set<string>()
   const fileDets = fileDetectors()
   const folderDets = folderDetectors()
   const seen = new Set<string>()
@@ -64,10 +83,18 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     const st = fs.statSync(file)
     // Only regular files are read: opening a FIFO or a device could block forever.
     if (!st.isFile()) throw new Error(`${file}: not a regular file`)
-    const prev = known?.(file, st)
+    const prev = known.source?.(file, st)
     if (prev) {
       jobs.push({ type: 'unchanged', path: file, prev })
       return
+    }
+    if (!named && known.skipped?.(file, st)) {
+      skipped.add(file)
+      return
+    }
+    const skip = () => {
+      skipped.add(file)
+      skips.push({ path: file, stamp: stampOf(st) })
     }
     let head = await readHead(file, st.size)
     let name = path.basename(file).toLowerCase()
@@ -79,7 +106,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
       } catch (e) {
         // A broken `.gz` met in a folder matters only if its inner name is one of our kinds.
         if (named || fileDets.some((d) => d.extensions?.test(name))) throw e
-        return
+        return skip()
       }
     }
     const input: DetectInput = { path: file, name, size: st.size, head }
@@ -88,7 +115,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
       jobs.push({ type: 'file', path: file, detector: d, input, mtimeMs: st.mtimeMs, ino: st.ino, gzip, named })
       return
     }
-    if (!named) return // a file met while walking a folder may be anything (notes, saves)
+    if (!named) return skip() // a file met while walking a folder may be anything (notes, saves)
     // A member of a set named on its own (`gf-set/1.bin`) stands for its set folder.
     const dir = path.dirname(file)
     const set = folderSet(fileNames(dir))
@@ -161,7 +188,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
       onError?.(abs, err.code === 'ENOENT' ? new Error(`${abs}: no such file or folder`) : err)
     }
   }
-  return jobs
+  return { jobs, skips, skipped }
 }
 
 /** A path's stat (following links), or null when it cannot be stat'd (a dangling link). */
@@ -201,7 +228,10 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
         const prev = catalog.sourceStamp(file)
         return prev && stampUnchanged(prev, { size: st.size, mtime: st.mtimeMs, ino: st.ino }) ? prev : null
       }
-  const jobs = await scan(paths, opts.signal, (p, e) => scanErrors.push({ path: p, kind: kindByName(p), status: 'error', assets: 0, error: errorText(e, p) }), known)
+  const detectors = detectorSet()
+  const skippedKnown = opts.force ? undefined : (file: string, st: Stats) => skippedBefore(catalog, detectors, file, st)
+  const walk = await scan(paths, opts.signal, (p, e) => scanErrors.push({ path: p, kind: kindByName(p), status: 'error', assets: 0, error: errorText(e, p) }), { source: known, skipped: skippedKnown })
+  const jobs = walk.jobs
   // Sources are written in batches (each still its own savepoint): one commit per batch, not per
   // source. A batch is committed every BATCH_MS or BATCH_SOURCES, and when indexing ends or is
   // cancelled; a killed process loses only the open batch, never half a source.
@@ -216,6 +246,7 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
       }
     }
     await recordScanErrors(catalog, scanErrors)
+    recordSkips(catalog, detectors, walk.skips)
     result.sources.push(...scanErrors)
     let yielded = Date.now()
     for (const [i, job] of jobs.entries()) {
@@ -234,10 +265,15 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
       }
       const done = await indexJob(catalog, job, opts)
       if (done) result.sources.push(done)
+      else if (job.type === 'file') {
+        // incidental: not a source of its own, so remembered as skipped
+        walk.skipped.add(job.path)
+        recordSkips(catalog, detectors, [{ path: job.path, stamp: { size: job.input.size, mtime: job.mtimeMs, ino: job.ino } }])
+      }
       await tick()
     }
     result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
-    const removed = await pruneVanished(catalog, paths, new Set([...jobs.map((j) => path.resolve(j.path)), ...scanErrors.map((e) => e.path)]))
+    const removed = await pruneVanished(catalog, paths, new Set([...jobs.map((j) => path.resolve(j.path)), ...scanErrors.map((e) => e.path)]), walk.skipped)
     if (removed.length) result.removed = removed
     report({ phase: 'done', done: jobs.length, total: jobs.length })
     return result
@@ -254,41 +290,6 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
 
 const BATCH_SOURCES = 500
 const BATCH_MS = 250
-
-/** What exists but could not be read is recorded in the catalog too (a missing path is not). */
-async function recordScanErrors(catalog: Catalog, scanErrors: IndexResultSource[]): Promise<void> {
-  for (const s of scanErrors) {
-    const st = await fsp.lstat(s.path).catch(() => null)
-    if (!st) continue
-    try {
-      catalog.recordError({ path: s.path, size: st.isFile() ? st.size : 0, mtime: st.mtimeMs, hash: '', kind: s.kind }, s.error!)
-    } catch {
-      /* the catalog itself failed; the error is still reported to the caller */
-    }
-  }
-}
-
-/**
- * Re-indexing a folder forgets the sources under it whose files are gone (deleted or renamed),
- * with their assets. Only under folders that exist now: an unplugged drive forgets nothing.
- */
-async function pruneVanished(catalog: Catalog, paths: string[], seen: Set<string>): Promise<string[]> {
-  const removed: string[] = []
-  for (const p of paths) {
-    const dir = path.resolve(p)
-    if (!(await fsp.stat(dir).catch(() => null))?.isDirectory()) continue
-    const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep
-    for (const s of catalog.sourcesUnder(prefix)) {
-      // a path met by this scan exists: only the others are looked at
-      if (seen.has(s.path) || removed.includes(s.path)) continue
-      const err = await fsp.lstat(s.path).then(() => null, (e: NodeJS.ErrnoException) => e.code)
-      if (err !== 'ENOENT') continue
-      catalog.removeSource(s.id)
-      removed.push(s.path)
-    }
-  }
-  return removed
-}
 
 /** A source left as it was: its kind and asset count as catalogued. */
 function unchanged(abs: string, prev: SourceStamp): IndexResultSource {

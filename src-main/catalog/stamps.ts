@@ -1,0 +1,52 @@
+import type { SourceKind } from '../../src-shared/api/catalog'
+import type { Prepare } from './writes'
+
+/** A source's row as a re-index compares it (`Catalog.sourceStamp`). */
+export interface SourceStamp {
+  id: number
+  kind: SourceKind
+  size: number
+  mtime: number
+  ino: number
+  hash: string
+  status: 'indexed' | 'error'
+  indexedAt: number
+  /** How many assets it has. */
+  assets: number
+}
+
+/** A skipped file's stamp, as `SkippedFiles.record` kept it. */
+export interface SkippedStamp {
+  size: number
+  mtime: number
+  ino: number
+  /** The detector set that looked at it (another set, after an upgrade, looks again). */
+  detectors: string
+  seenAt: number
+}
+
+/**
+ * Files a folder walk met that no detector took, or took only as incidental (schema 6): an
+ * unchanged re-index answers from their stamp instead of reading their head again (issue 26).
+ */
+export interface SkippedFiles {
+  /** The stamp kept for a path, or null. */
+  get(path: string): SkippedStamp | null
+  record(path: string, stamp: Omit<SkippedStamp, 'seenAt'>): void
+  /** Forgets the ones under a folder (a path ending in a separator) that a walk did not meet; returns how many. */
+  forgetUnder(prefix: string, met: Set<string>): number
+}
+
+export function skippedFiles(st: Prepare): SkippedFiles {
+  return {
+    get: (p) => (st('SELECT size, mtime, ino, detectors, seen_at AS seenAt FROM skipped WHERE path = ?').get(p) as SkippedStamp | undefined) ?? null,
+    record(p, s) {
+      st('INSERT INTO skipped (path, size, mtime, ino, detectors, seen_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime = excluded.mtime, ino = excluded.ino, detectors = excluded.detectors, seen_at = excluded.seen_at').run(p, s.size, s.mtime, s.ino, s.detectors, Date.now())
+    },
+    forgetUnder(prefix, met) {
+      const gone = (st('SELECT path FROM skipped WHERE instr(path, ?) = 1').all(prefix) as { path: string }[]).filter((r) => !met.has(r.path))
+      for (const r of gone) st('DELETE FROM skipped WHERE path = ?').run(r.path)
+      return gone.length
+    },
+  }
+}

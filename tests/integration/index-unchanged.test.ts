@@ -1,0 +1,181 @@
+/**
+ * The unchanged re-index (issue 26 item 3) touches only stats: no file of the library is opened,
+ * nothing is hashed and no catalog row is written when every size, mtime and inode is the same.
+ * Reads are counted by wrapping node:fs's opening and reading calls (the tests run as root here,
+ * where `chmod 000` would not stop a read); writes by SQLite's own `total_changes()`.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import * as fs from 'node:fs'
+import fsCjs from 'node:fs'
+import { syncBuiltinESMExports } from 'node:module'
+import * as os from 'node:os'
+import * as path from 'node:path'
+import { openCatalog, type Catalog } from '../../src-main/catalog/catalog'
+import { indexPaths } from '../../src-main/indexer/indexer'
+import { buildSyntheticSet } from '../fixtures/gf/build-set'
+import { genericRom } from '../fixtures/platform/n64'
+
+let dir: string
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mb-idx-unchanged-'))
+})
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+const HOUR_AGO = new Date(Date.now() - 3600_000)
+
+function writeOld(file: string, bytes: Uint8Array): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, bytes)
+  fs.utimesSync(file, HOUR_AGO, HOUR_AGO)
+}
+
+/** Two GF sets (one in a sub-folder), two N64 images and a note, all dated an hour ago. */
+function library(name: string): { lib: string; sets: string[]; roms: string[] } {
+  const lib = path.join(dir, name)
+  const sets = [path.join(lib, 'a0001'), path.join(lib, 'more', 'a0002')]
+  const set = buildSyntheticSet(1).files
+  for (const s of sets) for (const [n, b] of set) writeOld(path.join(s, n), b)
+  const roms = [path.join(lib, 'one.z64'), path.join(lib, 'more', 'two.z64')]
+  roms.forEach((r, i) => writeOld(r, genericRom(`GAME ${i}`, 'NUCE')))
+  writeOld(path.join(lib, 'notes.txt'), new TextEncoder().encode('not a game file'))
+  return { lib, sets, roms }
+}
+
+/** The library's files opened or read through node:fs while `fn` runs (every wrapped call names its path). */
+const patched: (() => void)[] = []
+afterEach(() => {
+  for (const undo of patched.splice(0)) undo()
+  syncBuiltinESMExports()
+})
+
+async function readsDuring<T>(under: string, fn: () => Promise<T>): Promise<{ value: T; reads: string[] }> {
+  const reads: string[] = []
+  const target = fsCjs as unknown as Record<string, unknown>
+  const promises = fsCjs.promises as unknown as Record<string, unknown>
+  const wrap = (obj: Record<string, unknown>, name: string) => {
+    const orig = obj[name] as (...a: unknown[]) => unknown
+    obj[name] = function (this: unknown, ...args: unknown[]) {
+      const p = args[0]
+      if ((typeof p === 'string' || p instanceof URL) && String(p).startsWith(under)) reads.push(`${name} ${String(p)}`)
+      return orig.apply(this, args)
+    }
+    patched.push(() => (obj[name] = orig))
+  }
+  for (const n of ['openSync', 'open', 'readFileSync', 'readFile', 'createReadStream', 'openAsBlob']) wrap(target, n)
+  for (const n of ['open', 'readFile']) wrap(promises, n)
+  syncBuiltinESMExports()
+  try {
+    return { value: await fn(), reads }
+  } finally {
+    for (const undo of patched.splice(0)) undo()
+    syncBuiltinESMExports()
+  }
+}
+
+const totalChanges = (c: Catalog) => (c.db.prepare('SELECT total_changes() AS n').get() as { n: number }).n
+const sourceRows = (c: Catalog) => c.db.prepare('SELECT * FROM sources ORDER BY path').all()
+
+describe('re-indexing an unchanged library', () => {
+  it('opens no file of it, writes no row, and reports every source unchanged with its assets', async () => {
+    const { lib, sets, roms } = library('lib')
+    const cat = openCatalog(path.join(dir, 'lib.sqlite'))
+    try {
+      // the wrapper sees the first index's reads: it counts what it should
+      const first = await readsDuring(lib, () => indexPaths(cat, [lib]))
+      for (const s of sets) expect(first.reads.filter((r) => r.includes(s + path.sep)).length).toBe(9)
+      for (const r of roms) expect(first.reads.some((x) => x.endsWith(r))).toBe(true)
+      expect(first.value.sources.map((s) => s.status)).toEqual(Array(4).fill('indexed'))
+
+      const rows = sourceRows(cat)
+      const changes = totalChanges(cat)
+      const again = await readsDuring(lib, () => indexPaths(cat, [lib]))
+      expect(again.reads).toEqual([])
+      expect(totalChanges(cat)).toBe(changes)
+      expect(sourceRows(cat)).toEqual(rows)
+      const byPath = (r: typeof first.value) => Object.fromEntries(r.sources.map((s) => [s.path, s.assets]))
+      expect(again.value.sources.map((s) => s.status)).toEqual(Array(4).fill('unchanged'))
+      expect(byPath(again.value)).toEqual(byPath(first.value))
+      expect(again.value.assets).toBe(first.value.assets)
+      expect(again.value.removed).toBeUndefined()
+    } finally {
+      cat.close()
+    }
+  })
+
+  it('does not notice a set member rewritten under the same size, mtime and inode (it was not read), and --force does', async () => {
+    const { lib, sets } = library('same-stamp')
+    const cat = openCatalog(path.join(dir, 'same-stamp.sqlite'))
+    try {
+      await indexPaths(cat, [lib])
+      const named = (q: string) => cat.search(q).filter((a) => a.name === q).length
+      expect(named('pm0999_00_BodyA1')).toBe(4) // a texture of 1.bin and of 2.bin in each set
+      // 1.bin's first texture renamed in place: same length, same inode, mtime put back
+      const f = path.join(sets[0]!, '1.bin')
+      const st = fs.statSync(f)
+      const bytes = fs.readFileSync(f)
+      const at = bytes.indexOf('pm0999_00_BodyA1')
+      expect(at).toBeGreaterThan(0)
+      bytes.write('pm0999_00_BodyZ9', at, 'latin1')
+      fs.writeFileSync(f, bytes, { flag: 'r+' })
+      fs.utimesSync(f, st.atime, st.mtime)
+      expect(fs.statSync(f).ino).toBe(st.ino)
+      const again = await indexPaths(cat, [lib])
+      expect(again.sources.find((s) => s.path === sets[0])!.status).toBe('unchanged')
+      expect(named('pm0999_00_BodyZ9')).toBe(0)
+      await indexPaths(cat, [lib], { force: true })
+      expect(named('pm0999_00_BodyZ9')).toBe(1)
+      expect(named('pm0999_00_BodyA1')).toBe(3)
+    } finally {
+      cat.close()
+    }
+  })
+
+  it('reads only the set whose member changed', async () => {
+    const { lib, sets } = library('one-changed')
+    const cat = openCatalog(path.join(dir, 'one-changed.sqlite'))
+    try {
+      await indexPaths(cat, [lib])
+      const later = new Date(HOUR_AGO.getTime() + 60_000)
+      fs.utimesSync(path.join(sets[1]!, '5.bin'), later, later)
+      const changes = totalChanges(cat)
+      const again = await readsDuring(lib, () => indexPaths(cat, [lib]))
+      // the touched set's nine files, nothing else; same bytes, so only its new stamp is written
+      expect(again.reads.length).toBe(9)
+      expect(again.reads.every((r) => r.includes(sets[1]! + path.sep))).toBe(true)
+      expect(again.value.sources.map((s) => s.status)).toEqual(Array(4).fill('unchanged'))
+      expect(totalChanges(cat) - changes).toBe(1)
+      expect(cat.sourceByPath(sets[1]!)!.mtime).toBe(fs.statSync(path.join(sets[1]!, '5.bin')).mtimeMs)
+    } finally {
+      cat.close()
+    }
+  })
+
+  it('remembers a walked file no detector took by its stamp: looked at again once it changes, forgotten once it is gone', async () => {
+    const { lib } = library('skipped')
+    const cat = openCatalog(path.join(dir, 'skipped.sqlite'))
+    try {
+      const note = path.join(lib, 'notes.txt')
+      const first = await readsDuring(lib, () => indexPaths(cat, [lib]))
+      expect(first.reads.filter((r) => r.endsWith(note)).length).toBe(1)
+      expect(cat.skipped.get(note)).toMatchObject({ size: 15, mtime: fs.statSync(note).mtimeMs, ino: fs.statSync(note).ino })
+      // the same bytes under a new stamp are looked at again (and skipped again)
+      fs.utimesSync(note, new Date(), new Date(HOUR_AGO.getTime() + 1000))
+      expect((await readsDuring(lib, () => indexPaths(cat, [lib]))).reads).toEqual([`openSync ${note}`])
+      // --force looks at every file
+      expect((await readsDuring(lib, () => indexPaths(cat, [lib], { force: true }))).reads.filter((r) => r.endsWith(note)).length).toBe(1)
+      // now an N64 image under that name: a source, and no longer remembered as skipped
+      writeOld(note, genericRom('NOTE GAME', 'NNTE'))
+      const again = await indexPaths(cat, [lib])
+      expect(again.sources.find((s) => s.path === note)).toMatchObject({ status: 'indexed', assets: 1 })
+      expect(cat.skipped.get(note)).toBeNull()
+      writeOld(path.join(lib, 'more', 'save.dat'), new Uint8Array(32))
+      await indexPaths(cat, [lib])
+      expect(cat.skipped.get(path.join(lib, 'more', 'save.dat'))).not.toBeNull()
+      fs.rmSync(path.join(lib, 'more', 'save.dat'))
+      await indexPaths(cat, [lib])
+      expect(cat.skipped.get(path.join(lib, 'more', 'save.dat'))).toBeNull()
+    } finally {
+      cat.close()
+    }
+  })
+})
