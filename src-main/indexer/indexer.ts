@@ -7,7 +7,8 @@ import type { Catalog, SourceStamp } from '../catalog/catalog'
 import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from './detector'
 import { detectFile, fileDetectors, folderDetectors, recognisedKinds } from './registry'
 import { detectorSet, pruneVanished, recordScanErrors, recordSkips, skippedBefore, stampOf, type Skip } from './skips'
-import { folderStamp, gzipHead, hashBytes, isGzip, loadBytes, readHashed, readHead, readSetFiles, stampUnchanged, type FileStamp } from './read-source'
+import { folderStamp, gzipHead, hashBytes, isGzip, loadBytes, readHashed, readHead, readSetFiles, stampUnchanged, type FileStamp, type SetBytes } from './read-source'
+import { SetReadAhead } from './read-thread'
 
 /** The bytes of a source file as the detectors saw them (kept here for callers of the old place). */
 export { loadBytes }
@@ -232,6 +233,8 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
   const skippedKnown = opts.force ? undefined : (file: string, st: Stats) => skippedBefore(catalog, detectors, file, st)
   const walk = await scan(paths, opts.signal, (p, e) => scanErrors.push({ path: p, kind: kindByName(p), status: 'error', assets: 0, error: errorText(e, p) }), { source: known, skipped: skippedKnown })
   const jobs = walk.jobs
+  // new sets (or every set, forced) are read on a second thread ahead of the loop (read-thread.ts)
+  const readAhead = new SetReadAhead(jobs.map((j) => (j.type === 'folder' && (opts.force || !catalog.sourceStamp(j.path)) ? { dir: path.resolve(j.path), members: j.members } : null)))
   // Sources are written in batches (each still its own savepoint): one commit per batch, not per
   // source. A batch is committed every BATCH_MS or BATCH_SOURCES, and when indexing ends or is
   // cancelled; a killed process loses only the open batch, never half a source.
@@ -263,7 +266,7 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
         report({ phase: 'cancelled', done: i, total: jobs.length })
         return result
       }
-      const done = await indexJob(catalog, job, opts)
+      const done = await indexJob(catalog, job, opts, readAhead.take(i))
       if (done) result.sources.push(done)
       else if (job.type === 'file') {
         // incidental: not a source of its own, so remembered as skipped
@@ -277,7 +280,7 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
     if (removed.length) result.removed = removed
     report({ phase: 'done', done: jobs.length, total: jobs.length })
     return result
-  }, { signal: opts.signal })
+  }, { signal: opts.signal }).finally(() => readAhead.close())
   // Cancelled while waiting for another process's turn at the catalog: what is done stays.
   return run.catch((e: unknown) => {
     if (!opts.signal?.aborted) throw e
@@ -311,7 +314,7 @@ async function readFileJob(job: Extract<Job, { type: 'file' }>, abs: string): Pr
 }
 
 /** Null: an incidental file met while walking a folder (EnumerateResult.incidental), not recorded. */
-async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise<IndexResultSource | null> {
+async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions, readAhead?: Promise<SetBytes>): Promise<IndexResultSource | null> {
   const abs = path.resolve(job.path)
   if (job.type === 'unchanged') return unchanged(abs, job.prev)
   let kind: SourceKind = job.detector.kind
@@ -336,7 +339,7 @@ async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise
     } else {
       // with no catalogued source to compare to, the stamp comes from the read itself
       if (prev && !opts.force && stampUnchanged(prev, folderStamp(abs, job.members))) return unchanged(abs, prev)
-      const set = readSetFiles(abs, job.members)
+      const set = readAhead ? await readAhead : readSetFiles(abs, job.members)
       stamp = set.stamp
       hash = set.sha1
       enumerate = () => job.detector.enumerate(set.files, abs)

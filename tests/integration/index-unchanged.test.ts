@@ -179,3 +179,29 @@ describe('re-indexing an unchanged library', () => {
     }
   })
 })
+
+describe('a first index of many sets (read ahead on a second thread)', () => {
+  it('gives the same sources, assets and damaged-member reports as indexing each set on its own', async () => {
+    const lib = path.join(dir, 'many')
+    const set = buildSyntheticSet(1).files
+    const sets = Array.from({ length: 20 }, (_, i) => path.join(lib, `a${String(i).padStart(4, '0')}`))
+    for (const s of sets) for (const [n, b] of set) writeOld(path.join(s, n), b)
+    writeOld(path.join(sets[7]!, '3.bin'), new TextEncoder().encode('not a GF package at all'))
+    const whole = openCatalog(path.join(dir, 'many-whole.sqlite'))
+    const one = openCatalog(path.join(dir, 'many-one.sqlite'))
+    try {
+      const a = await indexPaths(whole, [lib])
+      const b = { sources: (await Promise.all(sets.map(async (s) => (await indexPaths(one, [path.join(s, '0.bin')])).sources))).flat() }
+      const shape = (r: { sources: { path: string; status: string; assets: number; damaged?: string[] }[] }) => r.sources.map((s) => ({ path: s.path, status: s.status, assets: s.assets, damaged: s.damaged }))
+      expect(shape(a)).toEqual(shape(b))
+      expect(a.sources[7]!.damaged![0]).toContain('3.bin')
+      expect(a.sources.filter((s) => s.damaged).length).toBe(1)
+      const rows = (c: Catalog) => c.db.prepare('SELECT s.path, a.kind, a.name, a.locator, a.metadata FROM assets a JOIN sources s ON s.id = a.source_id ORDER BY s.path, a.ord, a.id').all()
+      expect(rows(whole)).toEqual(rows(one))
+      expect(whole.sources().map((s) => s.hash)).toEqual(one.sources().map((s) => s.hash))
+    } finally {
+      whole.close()
+      one.close()
+    }
+  })
+})
