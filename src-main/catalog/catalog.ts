@@ -187,6 +187,13 @@ export class Catalog {
     return r ?? null
   }
 
+  /** `sourceStamp` of every source under a folder (a path ending in a separator), by path: one query for a whole re-index. */
+  sourceStampsUnder(prefix: string): Map<string, SourceStamp> {
+    const rows = this.st(`SELECT s.path, s.id, s.kind, s.size, s.mtime, s.ino, s.hash, s.status, s.indexed_at AS indexedAt, COUNT(a.id) AS assets
+      FROM sources s LEFT JOIN assets a ON a.source_id = s.id WHERE instr(s.path, ?) = 1 GROUP BY s.id`).all(prefix) as (SourceStamp & { path: string })[]
+    return new Map(rows.map(({ path: p, ...r }) => [p, r]))
+  }
+
   /** Walked files no detector took, by stamp (stamps.ts). */
   get skipped(): SkippedFiles {
     return skippedFiles(this.st.bind(this))

@@ -223,10 +223,11 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
   const scanErrors: IndexResultSource[] = []
   // A file that cannot be read is listed under the kind its name suggests (`x.z64` → n64-rom).
   const kindByName = (p: string): SourceKind => fileDetectors().find((d) => d.extensions?.test(path.basename(p).toLowerCase().replace(/\.gz$/, '')))?.kind ?? 'unknown'
+  const prevOf = catalogued(catalog, paths)
   const known: KnownSource | undefined = opts.force
     ? undefined
     : (file, st) => {
-        const prev = catalog.sourceStamp(file)
+        const prev = prevOf(file)
         return prev && stampUnchanged(prev, { size: st.size, mtime: st.mtimeMs, ino: st.ino }) ? prev : null
       }
   const detectors = detectorSet()
@@ -234,7 +235,7 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
   const walk = await scan(paths, opts.signal, (p, e) => scanErrors.push({ path: p, kind: kindByName(p), status: 'error', assets: 0, error: errorText(e, p) }), { source: known, skipped: skippedKnown })
   const jobs = walk.jobs
   // new sets (or every set, forced) are read on a second thread ahead of the loop (read-thread.ts)
-  const readAhead = new SetReadAhead(jobs.map((j) => (j.type === 'folder' && (opts.force || !catalog.sourceStamp(j.path)) ? { dir: path.resolve(j.path), members: j.members } : null)))
+  const readAhead = new SetReadAhead(jobs.map((j) => (j.type === 'folder' && (opts.force || !prevOf(j.path)) ? { dir: path.resolve(j.path), members: j.members } : null)))
   // Sources are written in batches (each still its own savepoint): one commit per batch, not per
   // source. A batch is committed every BATCH_MS or BATCH_SOURCES, and when indexing ends or is
   // cancelled; a killed process loses only the open batch, never half a source.
@@ -266,7 +267,7 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
         report({ phase: 'cancelled', done: i, total: jobs.length })
         return result
       }
-      const done = await indexJob(catalog, job, opts, readAhead.take(i))
+      const done = await indexJob(catalog, job, opts, prevOf, readAhead.take(i))
       if (done) result.sources.push(done)
       else if (job.type === 'file') {
         // incidental: not a source of its own, so remembered as skipped
@@ -294,6 +295,18 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
 const BATCH_SOURCES = 500
 const BATCH_MS = 250
 
+/**
+ * The catalogued stamp of a source by path, as it was when indexing began: the sources under the
+ * folders indexed are read in one query (a point query per file was most of an unchanged
+ * re-index's time), any other path is looked up alone.
+ */
+function catalogued(catalog: Catalog, paths: string[]): (p: string) => SourceStamp | null {
+  const prefixes = paths.map((p) => path.resolve(p)).filter((p) => statOrNull(p)?.isDirectory()).map((d) => (d.endsWith(path.sep) ? d : d + path.sep))
+  const stamps = new Map<string, SourceStamp>()
+  for (const pre of prefixes) for (const [p, s] of catalog.sourceStampsUnder(pre)) stamps.set(p, s)
+  return (p) => stamps.get(p) ?? (prefixes.some((pre) => p.startsWith(pre)) ? null : catalog.sourceStamp(p))
+}
+
 /** A source left as it was: its kind and asset count as catalogued. */
 function unchanged(abs: string, prev: SourceStamp): IndexResultSource {
   return { path: abs, kind: prev.kind, status: 'unchanged', assets: prev.assets }
@@ -314,7 +327,7 @@ async function readFileJob(job: Extract<Job, { type: 'file' }>, abs: string): Pr
 }
 
 /** Null: an incidental file met while walking a folder (EnumerateResult.incidental), not recorded. */
-async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions, readAhead?: Promise<SetBytes>): Promise<IndexResultSource | null> {
+async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions, prevOf: (p: string) => SourceStamp | null, readAhead?: Promise<SetBytes>): Promise<IndexResultSource | null> {
   const abs = path.resolve(job.path)
   if (job.type === 'unchanged') return unchanged(abs, job.prev)
   let kind: SourceKind = job.detector.kind
@@ -323,7 +336,7 @@ async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions, readAhea
   const info = () => ({ path: abs, size: stamp.size, mtime: stamp.mtime, ino: stamp.ino, hash, kind })
   try {
     let enumerate: () => EnumerateResult | Promise<EnumerateResult>
-    const prev = catalog.sourceStamp(abs)
+    const prev = prevOf(abs)
     if (job.type === 'file' && job.detector.enumeratePartial && !job.gzip) {
       // a big archive: its tables and a few headers, not its bytes (the stamp is the scan's)
       const partial = await job.detector.enumeratePartial(job.input)
