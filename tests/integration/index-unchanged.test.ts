@@ -41,6 +41,17 @@ function library(name: string): { lib: string; sets: string[]; roms: string[] } 
   return { lib, sets, roms }
 }
 
+/** Runs `fn` on a new library and a catalog of its own. */
+async function withLibrary(name: string, fn: (l: ReturnType<typeof library>, cat: Catalog) => Promise<void>): Promise<void> {
+  const l = library(name)
+  const cat = openCatalog(path.join(dir, `${name}.sqlite`))
+  try {
+    await fn(l, cat)
+  } finally {
+    cat.close()
+  }
+}
+
 /** The library's files opened or read through node:fs while `fn` runs (every wrapped call names its path). */
 const patched: (() => void)[] = []
 afterEach(() => {
@@ -77,9 +88,7 @@ const sourceRows = (c: Catalog) => c.db.prepare('SELECT * FROM sources ORDER BY 
 
 describe('re-indexing an unchanged library', () => {
   it('opens no file of it, writes no row, and reports every source unchanged with its assets', async () => {
-    const { lib, sets, roms } = library('lib')
-    const cat = openCatalog(path.join(dir, 'lib.sqlite'))
-    try {
+    await withLibrary('lib', async ({ lib, sets, roms }, cat) => {
       // the wrapper sees the first index's reads: it counts what it should
       const first = await readsDuring(lib, () => indexPaths(cat, [lib]))
       for (const s of sets) expect(first.reads.filter((r) => r.includes(s + path.sep)).length).toBe(9)
@@ -97,15 +106,11 @@ describe('re-indexing an unchanged library', () => {
       expect(byPath(again.value)).toEqual(byPath(first.value))
       expect(again.value.assets).toBe(first.value.assets)
       expect(again.value.removed).toBeUndefined()
-    } finally {
-      cat.close()
-    }
+    })
   })
 
   it('does not notice a set member rewritten under the same size, mtime and inode (it was not read), and --force does', async () => {
-    const { lib, sets } = library('same-stamp')
-    const cat = openCatalog(path.join(dir, 'same-stamp.sqlite'))
-    try {
+    await withLibrary('same-stamp', async ({ lib, sets }, cat) => {
       await indexPaths(cat, [lib])
       const named = (q: string) => cat.search(q).filter((a) => a.name === q).length
       expect(named('pm0999_00_BodyA1')).toBe(4) // a texture of 1.bin and of 2.bin in each set
@@ -125,15 +130,11 @@ describe('re-indexing an unchanged library', () => {
       await indexPaths(cat, [lib], { force: true })
       expect(named('pm0999_00_BodyZ9')).toBe(1)
       expect(named('pm0999_00_BodyA1')).toBe(3)
-    } finally {
-      cat.close()
-    }
+    })
   })
 
   it('reads only the set whose member changed', async () => {
-    const { lib, sets } = library('one-changed')
-    const cat = openCatalog(path.join(dir, 'one-changed.sqlite'))
-    try {
+    await withLibrary('one-changed', async ({ lib, sets }, cat) => {
       await indexPaths(cat, [lib])
       const later = new Date(HOUR_AGO.getTime() + 60_000)
       fs.utimesSync(path.join(sets[1]!, '5.bin'), later, later)
@@ -145,15 +146,11 @@ describe('re-indexing an unchanged library', () => {
       expect(again.value.sources.map((s) => s.status)).toEqual(Array(4).fill('unchanged'))
       expect(totalChanges(cat) - changes).toBe(1)
       expect(cat.sourceByPath(sets[1]!)!.mtime).toBe(fs.statSync(path.join(sets[1]!, '5.bin')).mtimeMs)
-    } finally {
-      cat.close()
-    }
+    })
   })
 
   it('remembers a walked file no detector took by its stamp: looked at again once it changes, forgotten once it is gone', async () => {
-    const { lib } = library('skipped')
-    const cat = openCatalog(path.join(dir, 'skipped.sqlite'))
-    try {
+    await withLibrary('skipped', async ({ lib }, cat) => {
       const note = path.join(lib, 'notes.txt')
       const first = await readsDuring(lib, () => indexPaths(cat, [lib]))
       expect(first.reads.filter((r) => r.endsWith(note)).length).toBe(1)
@@ -174,9 +171,7 @@ describe('re-indexing an unchanged library', () => {
       fs.rmSync(path.join(lib, 'more', 'save.dat'))
       await indexPaths(cat, [lib])
       expect(cat.skipped.get(path.join(lib, 'more', 'save.dat'))).toBeNull()
-    } finally {
-      cat.close()
-    }
+    })
   })
 })
 
