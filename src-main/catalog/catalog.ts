@@ -8,7 +8,7 @@ import { searchTopN } from './fts-search'
 import { migrate } from './migrations'
 import { dropAssets, ftsFlush, writeError, writeSource, type PendingFts } from './writes'
 import { explainCatalogError } from './catalog-errors'
-import { skippedFiles, type SkippedFiles, type SourceStamp } from './stamps'
+import { PATH_END, skippedFiles, sourceStamp, sourceStampsUnder, UNDER, type SkippedFiles, type SourceStamp } from './stamps'
 import { beginWrite, BUSY_TIMEOUT_MS, giveTurn, othersWaiting, tryBegin, type WaitOptions } from './write-lock'
 
 export type { SourceInfo } from './writes'
@@ -181,17 +181,12 @@ export class Catalog {
    * of an unchanged set's cost): its stamp, content hash, status and kind, and its asset count.
    */
   sourceStamp(p: string): SourceStamp | null {
-    const r = this.st('SELECT id, kind, size, mtime, ino, hash, status, indexed_at AS indexedAt, (SELECT COUNT(*) FROM assets WHERE source_id = sources.id) AS assets FROM sources WHERE path = ?').get(path.resolve(p)) as
-      | SourceStamp
-      | undefined
-    return r ?? null
+    return sourceStamp(this.st.bind(this), path.resolve(p))
   }
 
   /** `sourceStamp` of every source under a folder (a path ending in a separator), by path: one query for a whole re-index. */
   sourceStampsUnder(prefix: string): Map<string, SourceStamp> {
-    const rows = this.st(`SELECT s.path, s.id, s.kind, s.size, s.mtime, s.ino, s.hash, s.status, s.indexed_at AS indexedAt, COUNT(a.id) AS assets
-      FROM sources s LEFT JOIN assets a ON a.source_id = s.id WHERE instr(s.path, ?) = 1 GROUP BY s.id`).all(prefix) as (SourceStamp & { path: string })[]
-    return new Map(rows.map(({ path: p, ...r }) => [p, r]))
+    return sourceStampsUnder(this.st.bind(this), prefix)
   }
 
   /** Walked files no detector took, by stamp (stamps.ts). */
@@ -261,7 +256,7 @@ export class Catalog {
 
   /** Id and path of every source whose path starts with `prefix` (a folder path ending in a separator). */
   sourcesUnder(prefix: string): { id: number; path: string }[] {
-    return this.st('SELECT id, path FROM sources WHERE instr(path, ?) = 1 ORDER BY path').all(prefix) as { id: number; path: string }[]
+    return this.st(`SELECT id, path FROM sources WHERE ${UNDER('path')} ORDER BY path`).all({ p: prefix, end: prefix + PATH_END }) as { id: number; path: string }[]
   }
 
   /** The sources a `--source` filter names: a source's own path; or, when none has it, every source under that folder. */

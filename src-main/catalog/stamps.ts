@@ -15,6 +15,25 @@ export interface SourceStamp {
   assets: number
 }
 
+/** Paths under a prefix `@p` as a range of the path index (`@end` = `@p` + PATH_END, after every such path in UTF-8 order). */
+export const PATH_END = '\u{10FFFF}'
+export const UNDER = (col: string) => `${col} >= @p AND ${col} < @end AND instr(${col}, @p) = 1`
+
+/** What a re-index compares of a source (an absolute path), without its metadata (parsing that JSON was a large part of an unchanged set's cost). */
+export function sourceStamp(st: Prepare, abs: string): SourceStamp | null {
+  const sql = 'SELECT id, kind, size, mtime, ino, hash, status, indexed_at AS indexedAt, (SELECT COUNT(*) FROM assets WHERE source_id = sources.id) AS assets FROM sources WHERE path = ?'
+  return (st(sql).get(abs) as SourceStamp | undefined) ?? null
+}
+
+/** `sourceStamp` of every source under a folder (a path ending in a separator), by path. */
+export function sourceStampsUnder(st: Prepare, prefix: string): Map<string, SourceStamp> {
+  const rows = st(`SELECT s.path, s.id, s.kind, s.size, s.mtime, s.ino, s.hash, s.status, s.indexed_at AS indexedAt, COUNT(a.id) AS assets
+    FROM sources s LEFT JOIN assets a ON a.source_id = s.id WHERE ${UNDER('s.path')} GROUP BY s.id`).all({ p: prefix, end: prefix + PATH_END }) as (SourceStamp & { path: string })[]
+  const out = new Map<string, SourceStamp>()
+  for (const r of rows) out.set(r.path, r)
+  return out
+}
+
 /** A skipped file's stamp, as `SkippedFiles.record` kept it. */
 export interface SkippedStamp {
   size: number
@@ -44,7 +63,7 @@ export function skippedFiles(st: Prepare): SkippedFiles {
       st('INSERT INTO skipped (path, size, mtime, ino, detectors, seen_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT(path) DO UPDATE SET size = excluded.size, mtime = excluded.mtime, ino = excluded.ino, detectors = excluded.detectors, seen_at = excluded.seen_at').run(p, s.size, s.mtime, s.ino, s.detectors, Date.now())
     },
     forgetUnder(prefix, met) {
-      const gone = (st('SELECT path FROM skipped WHERE instr(path, ?) = 1').all(prefix) as { path: string }[]).filter((r) => !met.has(r.path))
+      const gone = (st(`SELECT path FROM skipped WHERE ${UNDER('path')}`).all({ p: prefix, end: prefix + PATH_END }) as { path: string }[]).filter((r) => !met.has(r.path))
       for (const r of gone) st('DELETE FROM skipped WHERE path = ?').run(r.path)
       return gone.length
     },
