@@ -4,7 +4,8 @@
  * - GF sets (nine files each) and small 16 KiB N64 images, first index into a fresh catalog, beside
  *   hashing the same bytes: `sha1sum` over every file (the tool, one process per 2 000 files) and
  *   Node reading each file and SHA-1-ing it; the floor is the faster of the two (the row says which);
- * - the unchanged re-index beside `find DIR -newer STAMP` (a walk that stats every file);
+ * - the unchanged re-index beside `find DIR -newer STAMP` (a walk that stats every file), in this
+ *   process and as the whole `modbench index` process (the built CLI, start-up included);
  * - the scale row: cost per set of a first index at two sizes (flat = the same ms per set);
  * - one 32 MiB image (the big-file path), and `--force`.
  * Default sizes are short (a few seconds); BENCH_INDEX_FULL=1 runs issue 26's full sizes (1 000
@@ -21,6 +22,7 @@ import { openCatalog } from '../src-main/catalog/catalog'
 import { indexPaths } from '../src-main/indexer/indexer'
 import { buildSyntheticSet } from '../tests/fixtures/gf/build-set'
 import { genericRom } from '../tests/fixtures/platform/n64'
+import { buildCli } from '../tools/build-cli.mjs'
 import type { Report } from './run'
 
 const FULL = !!process.env.BENCH_INDEX_FULL
@@ -146,7 +148,7 @@ const mib = (files: string[]) => files.reduce((n, f) => n + fs.statSync(f).size,
 const ratio = (t: Timing, floor: Timing) => `${(t.wall / floor.wall).toFixed(1)}× wall, ${(t.cpu / floor.cpu).toFixed(1)}× CPU`
 
 /** First index, unchanged re-index and --force of `dir`, each beside its floor. */
-async function compare(report: Report, label: string, dir: string, files: string[], force = true): Promise<void> {
+async function compare(report: Report, label: string, dir: string, files: string[], force = true, cli?: string): Promise<void> {
   const size = mib(files)
   const floor = await hashFloor(files)
   const stamp = path.join(path.dirname(dir), `${path.basename(dir)}.stamp`)
@@ -160,6 +162,14 @@ async function compare(report: Report, label: string, dir: string, files: string
     report('indexing', `${label}: index (first time)`, first.wall / floor.t.wall, '× floor', `${ratio(first, floor.t)}; ${say(first)}; goal ≤ 3×`)
     report('indexing', `${label}: find DIR -newer STAMP`, find.wall, 'ms', `${say(find)}; ${files.length} files`)
     report('indexing', `${label}: re-index unchanged`, again.wall / find.wall, '× find', `${ratio(again, find)}; ${say(again)}; goal ≤ 5×`)
+    if (cli) {
+      // what a user runs: the whole CLI process (start-up, catalog open, walk) on the same catalog
+      const proc = bestChild(3, () => child(process.execPath, [cli, 'index', dir, '--db', cat.path, '--json']))
+      // the same process on an empty folder: start-up, catalog open, exit (the rest is the re-index)
+      const empty = fs.mkdtempSync(path.join(path.dirname(dir), 'empty-'))
+      const start = bestChild(3, () => child(process.execPath, [cli, 'index', empty, '--db', cat.path, '--json']))
+      report('indexing', `${label}: modbench index, unchanged (whole process)`, proc.wall / find.wall, '× find', `${ratio(proc, find)}; ${say(proc)}; of an empty folder ${say(start)}`)
+    }
     if (force) {
       const forced = await timed(() => indexPaths(cat, [dir], { force: true }))
       report('indexing', `${label}: re-index --force`, forced.wall / floor.t.wall, '× floor', `${ratio(forced, floor.t)}; ${say(forced)}`)
@@ -196,9 +206,11 @@ export async function run(report: Report): Promise<void> {
     const wcat = openCatalog(path.join(root, 'warm.sqlite'))
     await indexPaths(wcat, [warm]).finally(() => wcat.close())
     const sets = path.join(root, 'sets')
-    await compare(report, `${SETS} GF sets (${SETS * 9} files)`, sets, gfSets(sets, SETS))
+    await buildCli()
+    const cli = path.resolve(import.meta.dirname, '..', 'out', 'cli', 'main.mjs')
+    await compare(report, `${SETS} GF sets (${SETS * 9} files)`, sets, gfSets(sets, SETS), true, cli)
     const small = path.join(root, 'small')
-    await compare(report, `${SMALL} images of 16 KiB`, small, smallRoms(small, SMALL))
+    await compare(report, `${SMALL} images of 16 KiB`, small, smallRoms(small, SMALL), true, cli)
     await scaleRow(report, root)
     const big = path.join(root, 'big')
     fs.mkdirSync(big)
