@@ -1,5 +1,5 @@
 /** Synthetic catalog content for `bench/catalog.ts`: sources of named, tagged asset trees (our own words). */
-import type { AssetDraft } from '../src-main/indexer/detector'
+import type { AssetDraft } from '../src-main/plugin/detector'
 
 const SPECIES = ['pikachu', 'bulbasaur', 'charmander', 'squirtle', 'jigglypuff', 'meowth', 'psyduck', 'snorlax', 'dragonite', 'mew', 'eevee', 'magikarp', 'gyarados', 'lapras', 'ditto', 'porygon']
 const PARTS = ['eye', 'body', 'mouth', 'tail', 'wing', 'head', 'arm', 'leg', 'spine', 'root', 'shadow', 'shine']
@@ -10,8 +10,8 @@ const TAGS = ['RGBA8', 'ETC1', 'RGB565', 'LA8', 'ETC1A4']
  * One source's drafts: a root, `folders` folders, the rest spread under them. `seed` varies the
  * words so sources differ; names look like `pikachu_eye_03`, some with a repeated word.
  */
-export function sourceDrafts(seed: number, count: number, folders = 20): AssetDraft[] {
-  const out: AssetDraft[] = [{ key: 'root', kind: 'game', name: `Bench set ${seed}`, locator: {} }]
+export function sourceDrafts(seed: number, count: number, folders = 20): AssetDraft<string>[] {
+  const out: AssetDraft<string>[] = [{ key: 'root', kind: 'game', name: `Bench set ${seed}`, locator: {} }]
   for (let f = 0; f < folders && out.length < count; f++) out.push({ key: `f${f}`, parentKey: 'root', kind: 'folder', name: `${SPECIES[(seed + f) % SPECIES.length]} models`, locator: { folder: f } })
   for (let i = 0; out.length < count; i++) {
     const h = Math.imul(seed * 7919 + i, 2654435761) >>> 0

@@ -13,7 +13,7 @@ import * as path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { openCatalog, ftsQuery, type Catalog } from '../src-main/catalog/catalog'
 import { writeJsonArray } from '../src-main/cli/json-stream'
-import type { AssetDraft } from '../src-main/indexer/detector'
+import type { AssetDraft } from '../src-main/plugin/detector'
 import { BENCH_QUERIES, sourceDrafts } from './catalog-data'
 import type { Report } from './run'
 
@@ -35,7 +35,7 @@ class Plain {
     this.ins = this.db.prepare('INSERT INTO t VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
     this.insFts = this.db.prepare('INSERT INTO tf (rowid, name, tags) VALUES (?, ?, ?)')
   }
-  replace(source: number, drafts: AssetDraft[]): void {
+  replace(source: number, drafts: AssetDraft<string>[]): void {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM tf WHERE rowid IN (SELECT id FROM t WHERE source = ?)').run(source)
       this.db.prepare('DELETE FROM t WHERE source = ?').run(source)
@@ -157,7 +157,7 @@ function listing(cat: Catalog, plain: Plain, n: number, report: Report): void {
 /** A 50 000-child folder paged deep: by key (ours) and by OFFSET (the plain table, as the tree did). */
 function paging(cat: Catalog, plain: Plain, dir: string, report: Report): void {
   const kids = 50_000
-  const drafts: AssetDraft[] = [{ key: 'root', kind: 'folder', name: 'Flat folder', locator: {} }]
+  const drafts: AssetDraft<string>[] = [{ key: 'root', kind: 'folder', name: 'Flat folder', locator: {} }]
   for (let i = 0; i < kids; i++) drafts.push({ key: `k${i}`, parentKey: 'root', kind: 'texture', name: `flat_${i}`, locator: { i } })
   const { sourceId } = cat.replaceSource({ path: path.join(dir, 'flat'), size: 1, mtime: 1, hash: 'f', kind: 'gf-set' }, drafts)
   plain.replace(999_999, drafts)

@@ -9,6 +9,7 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { Report } from './run'
+import '../src-main/domains/index' // the domain list fills the registry, as the entry points do
 import { openCatalog } from '../src-main/catalog/catalog'
 import { indexPaths } from '../src-main/indexer/indexer'
 import { GarcFile } from '../src-main/domains/gf/garc-file'

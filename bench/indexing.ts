@@ -18,6 +18,7 @@ import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import { performance } from 'node:perf_hooks'
+import '../src-main/domains/index' // the domain list fills the registry, as the entry points do
 import { openCatalog } from '../src-main/catalog/catalog'
 import { indexPaths } from '../src-main/indexer/indexer'
 import { buildSyntheticSet } from '../tests/fixtures/gf/build-set'

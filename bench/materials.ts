@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { NullEngine } from '@babylonjs/core/Engines/nullEngine.js'
 import { Logger } from '@babylonjs/core/Misc/logger.js'
 import type { Report } from './run'
+import '../src-main/domains/index' // the domain list fills the registry, as the entry points do
 import { openCatalog } from '../src-main/catalog/catalog'
 import { indexPaths } from '../src-main/indexer/indexer'
 import { buildAssetScene } from '../src-main/services/scene-builders'

@@ -3,9 +3,10 @@ import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import { performance } from 'node:perf_hooks'
+import '../src-main/domains/index' // the domain list fills the registry, as the entry points do
 import { openCatalog } from '../src-main/catalog/catalog'
 import { indexPaths } from '../src-main/indexer/indexer'
-import type { AssetDraft } from '../src-main/indexer/detector'
+import type { AssetDraft } from '../src-main/plugin/detector'
 import { genericRom } from '../tests/fixtures/platform/n64'
 import type { Report } from './run'
 
@@ -28,7 +29,7 @@ export async function run(report: Report): Promise<void> {
     report('platform', 're-index unchanged 16 MiB image (hash only)', 16 / (ms / 1000), 'MiB/s', `${ms.toFixed(0)} ms`)
 
     // Catalog insert rate: 100 000 assets in one source transaction.
-    const drafts: AssetDraft[] = [{ key: 'root', kind: 'game', name: 'Bench', locator: {} }]
+    const drafts: AssetDraft<string>[] = [{ key: 'root', kind: 'game', name: 'Bench', locator: {} }]
     const words = ['pikachu', 'eye', 'body', 'mouth', 'tex', 'beach', 'tunnel', 'valley', 'root', 'spine']
     for (let i = 0; i < 100_000; i++) {
       drafts.push({ key: `a${i}`, parentKey: 'root', kind: 'texture', name: `${words[i % 10]}_${words[(i * 7) % 10]}_${i}`, locator: { entry: i }, metadata: { width: 64, height: 64 }, tags: ['RGBA8'] })

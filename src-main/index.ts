@@ -6,6 +6,8 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell, type MenuItemConstructorOptions } from 'electron'
 import * as path from 'node:path'
 import { pathToFileURL } from 'node:url'
+// The app's entry: loads the domain list into the registry that services, indexer and CLI table read.
+import './domains/index'
 import { openCatalog } from './catalog/catalog'
 import { defaultDbPath, samplesDir } from './catalog/paths'
 import { Services } from './services/index'

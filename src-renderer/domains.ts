@@ -5,7 +5,7 @@
  * (it returns a function that removes it again).
  */
 import type { Component } from 'vue'
-import type { AssetRow } from '@shared/api'
+import type { AssetKind, AssetRow, SourceKind } from '@shared/api'
 import { assetKindInfo, sourceKindInfo } from '@shared/domains'
 import type { RendererDomain } from './domain'
 import { snapRenderer } from './components/snap/domain'
@@ -34,7 +34,7 @@ export function rendererDomains(): readonly RendererDomain[] {
 }
 
 /** The view that opens a source or asset kind, or null (the viewport or the overview then). */
-export function viewFor(kind: string): Component | null {
+export function viewFor(kind: AssetKind | SourceKind): Component | null {
   for (const d of domains) {
     const v = (d.views as Record<string, Component | undefined>)[kind]
     if (v) return v

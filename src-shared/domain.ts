@@ -47,11 +47,21 @@ export interface WelcomeCard<S extends string = string, A extends string = strin
   opens?: A
 }
 
+/** The welcome page's line about a game: what of it you open, and what Modbench does with it. */
+export interface DomainAbout {
+  /** The files, in a few words (`N64 ROM`, `.mot/.motlist files`). */
+  files: string
+  /** One sentence: what you can see and do. */
+  does: string
+}
+
 export interface SharedDomain<A extends string = string, S extends string = string> {
   /** The game's folder name on every side: `snap`, `stadium`, `gf`, `re`. */
   id: string
   /** The game's full name, for messages. */
   title: string
+  /** Its line on the welcome page (a platform without one, like the N64's, is not listed). */
+  about?: DomainAbout
   sourceKinds: { readonly [K in S]: KindInfo }
   assetKinds: { readonly [K in A]: KindInfo }
   welcome?: readonly WelcomeCard<S, A>[]
@@ -64,6 +74,7 @@ export type SourceKindOf<D> = D extends SharedDomain<string, infer S> ? S : neve
 export function defineDomain<AK extends Record<string, KindInfo>, SK extends Record<string, KindInfo>>(d: {
   id: string
   title: string
+  about?: DomainAbout
   sourceKinds: SK
   assetKinds: AK
   welcome?: readonly WelcomeCard<keyof SK & string, keyof AK & string>[]

@@ -5,7 +5,7 @@
  * a test (or a plug-in) may add one at run time with `registerSharedDomain` (the Node side's
  * `registerDomain` calls it for its manifest's `shared`).
  */
-import type { AssetKindOf, KindInfo, SharedDomain, SourceKindOf, WelcomeCard } from './domain'
+import type { AssetKindOf, DomainAbout, KindInfo, SharedDomain, SourceKindOf, WelcomeCard } from './domain'
 import { snapDomain } from './formats/snap/domain'
 import { stadiumDomain } from './formats/stadium/domain'
 import { reDomain } from './formats/re/domain'
@@ -63,7 +63,12 @@ export function domainOfKind(kind: string): SharedDomain | undefined {
   return domains.find((d) => Object.hasOwn(d.assetKinds, kind) || Object.hasOwn(d.sourceKinds, kind))
 }
 
-/** Every welcome card, in list order. */
-export function welcomeCards(): WelcomeCard[] {
-  return domains.flatMap((d) => d.welcome ?? [])
+/** Every welcome card, in list order (typed by the built-in kinds, as catalog rows are). */
+export function welcomeCards(): WelcomeCard<SourceKind, AssetKind>[] {
+  return domains.flatMap((d) => d.welcome ?? []) as WelcomeCard<SourceKind, AssetKind>[]
+}
+
+/** The welcome page's line of every domain that has one, in list order: its title and `about`. */
+export function aboutDomains(): ({ id: string; title: string } & DomainAbout)[] {
+  return domains.flatMap((d) => (d.about ? [{ id: d.id, title: d.title, ...d.about }] : []))
 }

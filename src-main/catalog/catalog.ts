@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3'
 import * as fs from 'node:fs'
 import * as path from 'node:path'
-import type { AssetRow, SourceKind, SourceRow } from '../../src-shared/api/catalog'
-import type { AssetDraft } from '../indexer/detector'
+import type { AssetKind, AssetRow, SourceKind, SourceRow } from '../../src-shared/api/catalog'
+import type { AssetDraft } from '../plugin/detector'
+import type { CatalogAccess } from '../plugin/context'
 import { DOOMED_SQL } from './fts'
 import { searchTopN } from './fts-search'
 import { migrate } from './migrations'
@@ -47,7 +48,7 @@ function toAsset(r: AssetDbRow): AssetRow {
     id: r.id,
     sourceId: r.source_id,
     parent: r.parent_id,
-    kind: r.kind,
+    kind: r.kind as AssetKind, // written from a detector's AssetDraft (or a registered plug-in's kind)
     name: r.name,
     locator: JSON.parse(r.locator) as Record<string, unknown>,
     metadata: JSON.parse(r.metadata) as Record<string, unknown>,
@@ -117,7 +118,7 @@ const ASSET_COLS = 'a.id, a.source_id, a.parent_id, a.kind, a.name, a.locator, a
  * The asset catalog: SQLite through better-sqlite3, WAL, numbered migrations. Stores where to
  * find things (paths, offsets, entry indices), never game bytes.
  */
-export class Catalog {
+export class Catalog implements CatalogAccess {
   readonly db: Database.Database
   readonly path: string
 
@@ -298,7 +299,7 @@ export class Catalog {
    * batch): a crash or a thrown error part-way leaves the previous rows exactly as they were.
    * `beforeCommit` is a test hook. O(the source's own assets) at any catalog size.
    */
-  replaceSource(info: SourceInfo, drafts: AssetDraft[], beforeCommit?: (insertedSoFar: number) => void): { sourceId: number; assets: number } {
+  replaceSource(info: SourceInfo, drafts: AssetDraft<string>[], beforeCommit?: (insertedSoFar: number) => void): { sourceId: number; assets: number } {
     return this.write(() => writeSource(this.st.bind(this), info, drafts, beforeCommit, this.pending ?? undefined))
   }
 

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3'
 import * as path from 'node:path'
 import type { SourceKind } from '../../src-shared/api/catalog'
-import type { AssetDraft } from '../indexer/detector'
+import type { AssetDraft } from '../plugin/detector'
 import { FTS_KEY, UNBOUNDED, addMultiText, countTerms, dropMultiText, rowTermCounts, tallyRow, ftsAddSource, ftsBucket, ftsDeleteDoomed, ftsDoomSource, ftsRemoveSource } from './fts'
 
 export interface SourceInfo {
@@ -98,14 +98,14 @@ function upsertSource(st: Prepare, info: SourceInfo, status: 'indexed' | 'error'
 }
 
 /** How many children each draft has, by key (so each row is written once, with its final count). */
-function childCounts(drafts: AssetDraft[]): Map<string, number> {
+function childCounts(drafts: AssetDraft<string>[]): Map<string, number> {
   const counts = new Map<string, number>()
   for (const d of drafts) if (d.parentKey !== undefined) counts.set(d.parentKey, (counts.get(d.parentKey) ?? 0) + 1)
   return counts
 }
 
 /** Writes a source and its assets (replacing what it had). Call inside a transaction. */
-export function writeSource(st: Prepare, info: SourceInfo, drafts: AssetDraft[], beforeCommit?: (insertedSoFar: number) => void, pending?: PendingFts): { sourceId: number; assets: number } {
+export function writeSource(st: Prepare, info: SourceInfo, drafts: AssetDraft<string>[], beforeCommit?: (insertedSoFar: number) => void, pending?: PendingFts): { sourceId: number; assets: number } {
   const abs = path.resolve(info.path)
   const sourceId = upsertSource(st, info, 'indexed', null, JSON.stringify(info.metadata ?? {}), pending)
   // Inside a batch the sequence is read once and saved at the batch's commit; an id handed out

@@ -1,4 +1,4 @@
-import type { ProgressReporter } from './command'
+import type { ProgressReporter } from '../plugin/command'
 
 /** Progress on stderr: a redrawn bar on a terminal, one plain line per ~10% otherwise. */
 export function stderrProgress(label: string, stream: NodeJS.WriteStream = process.stderr): ProgressReporter {

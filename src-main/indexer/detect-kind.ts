@@ -1,6 +1,6 @@
 import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
-import type { DetectInput } from './detector'
+import type { DetectInput } from '../plugin/detector'
 import { gzipHead, isGzip, readHead } from './read-source'
 import { detectFile, fileDetectors, folderDetectors } from './registry'
 

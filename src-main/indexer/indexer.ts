@@ -4,7 +4,7 @@ import * as path from 'node:path'
 import type { IndexProgress, IndexResult, IndexResultSource, SourceKind } from '../../src-shared/api/catalog'
 import { explainCatalogError } from '../catalog/catalog-errors'
 import type { Catalog, SourceStamp } from '../catalog/catalog'
-import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from './detector'
+import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from '../plugin/detector'
 import { detectFile, fileDetectors, folderDetectors, recognisedKinds } from './registry'
 import { detectorSet, pruneVanished, recordScanErrors, recordSkips, skippedBefore, stampOf, type Skip } from './skips'
 import { folderStamp, gzipHead, hashBytes, isGzip, loadBytes, readHashed, readHead, readSetFiles, stampUnchanged, type FileStamp, type SetBytes } from './read-source'
@@ -16,8 +16,8 @@ export { loadBytes }
 
 /** One unit of indexing work: a file, or a folder forming a set. */
 type Job =
-  | { type: 'file'; path: string; detector: FileDetector; input: DetectInput; mtimeMs: number; ino: number; gzip: boolean; named: boolean }
-  | { type: 'folder'; path: string; detector: FolderDetector; members: string[] }
+  | { type: 'file'; path: string; detector: FileDetector<string>; input: DetectInput; mtimeMs: number; ino: number; gzip: boolean; named: boolean }
+  | { type: 'folder'; path: string; detector: FolderDetector<string>; members: string[] }
   | { type: 'unchanged'; path: string; prev: SourceStamp }
 
 /** A catalogued source whose file stamp says it is unchanged (null: read it). */
@@ -63,7 +63,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
   const seenDirs = new Set<string>()
 
   /** The set a folder forms (GF `0.bin`–`8.bin`), if any, given its file names. */
-  function folderSet(names: string[]): { detector: FolderDetector; members: string[] } | null {
+  function folderSet(names: string[]): { detector: FolderDetector<string>; members: string[] } | null {
     for (const fd of folderDets) if (fd.matchFolder(names)) return { detector: fd, members: fd.members(names) }
     return null
   }
@@ -335,7 +335,7 @@ async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions, prevOf: 
   let hash = ''
   const info = () => ({ path: abs, size: stamp.size, mtime: stamp.mtime, ino: stamp.ino, hash, kind })
   try {
-    let enumerate: () => EnumerateResult | Promise<EnumerateResult>
+    let enumerate: () => EnumerateResult<string> | Promise<EnumerateResult<string>>
     const prev = prevOf(abs)
     if (job.type === 'file' && job.detector.enumeratePartial && !job.gzip) {
       // a big archive: its tables and a few headers, not its bytes (the stamp is the scan's)
@@ -363,7 +363,7 @@ async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions, prevOf: 
       catalog.touchSource(prev.id, stamp)
       return unchanged(abs, prev)
     }
-    let res: EnumerateResult
+    let res: EnumerateResult<string>
     try {
       res = await enumerate()
     } catch (e) {

@@ -1,5 +1,5 @@
 import * as path from 'node:path'
-import type { Handlers } from './context'
+import type { Handlers } from '../plugin/context'
 import { samplesDir } from '../catalog/paths'
 import type { IndexJobs } from './index-jobs'
 

@@ -4,7 +4,7 @@ import * as path from 'node:path'
 import type { FsEntry, FsListing, FsRoot } from '../../src-shared/api/files'
 import { samplesDir } from '../catalog/paths'
 import { detectFileKind, detectFolderKind } from '../indexer/detect-kind'
-import type { Handlers, ServiceContext } from './context'
+import type { Handlers, ServiceContext } from '../plugin/context'
 
 /** Entries a listing returns at most; kinds are detected (a 64 KiB read each) for the first ones. */
 const MAX_ENTRIES = 2000

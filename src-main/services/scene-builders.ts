@@ -1,8 +1,7 @@
 /**
  * Which code turns a catalog asset into a neutral scene, by asset kind: the `sceneBuilders` of the
- * domain manifests (src-main/domains/<game>/index.ts), one per kind that the shared manifest marks
- * `scene: true`. A builder reads what it needs through `ctx` (or its own readers), returns a scene
- * that passes `validateScene`, and throws a FormatError (file, structure, offset) for bad input.
+ * registered domain manifests (src-main/plugin/registry.ts), one per kind that the shared manifest
+ * marks `scene: true`; the builder contract is src-main/plugin/scene-builder.ts.
  * The export command, the `scene:open` service and the viewport all go through `buildAssetScene`.
  */
 import { promises as fsp } from 'node:fs'
@@ -10,19 +9,11 @@ import type { AssetRow, SourceRow } from '../../src-shared/api/catalog'
 import type { Scene } from '../../src-shared/scene/types'
 import { validateScene } from '../../src-shared/scene/validate'
 import { demoScene } from '../../src-shared/scene/demo'
-import type { Catalog } from '../catalog/catalog'
-import { sceneBuilders } from '../domains/index'
+import type { CatalogAccess } from '../plugin/context'
+import { sceneBuilders } from '../plugin/registry'
+import type { SceneBuildContext } from '../plugin/scene-builder'
 
 export { sceneBuilders }
-
-export interface SceneBuildContext {
-  catalog: Catalog
-  /** The whole source file (read once per build and cached). */
-  readSource(source: SourceRow): Promise<Uint8Array>
-  signal?: AbortSignal
-}
-
-export type SceneBuilder = (asset: AssetRow, source: SourceRow, ctx: SceneBuildContext) => Promise<Scene>
 
 /** Reasons a scene cannot be opened that are the user's input, not a bug: exit code 1. */
 export class SceneOpenError extends Error {
@@ -49,7 +40,7 @@ export function sceneKinds(): string[] {
 }
 
 /** The neutral scene of a catalog asset (or of the demo for `"demo"`), validated. */
-export async function buildAssetScene(catalog: Catalog | null, id: number | 'demo', opts: { signal?: AbortSignal } = {}): Promise<{ scene: Scene; asset?: AssetRow; source?: SourceRow }> {
+export async function buildAssetScene(catalog: CatalogAccess | null, id: number | 'demo', opts: { signal?: AbortSignal } = {}): Promise<{ scene: Scene; asset?: AssetRow; source?: SourceRow }> {
   if (id === 'demo') return { scene: validateScene(demoScene()) }
   if (!catalog) throw new SceneOpenError(`no catalog to look up asset ${id} in`)
   if (!Number.isInteger(id) || id < 0) throw new SceneOpenError(`asset id must be a whole number or "demo", got ${String(id)}`)

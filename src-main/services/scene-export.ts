@@ -8,7 +8,7 @@ import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
 import { exportGlb } from '../../src-shared/export/gltf'
 import type { SceneExportStage, SceneExportSummary } from '../../src-shared/api/scene'
-import type { Catalog } from '../catalog/catalog'
+import type { CatalogAccess } from '../plugin/context'
 import { writeFileAtomic } from '../node/atomic'
 import { guardOutput, realPathLoose } from '../node/output-guard'
 import { buildAssetScene } from './scene-builders'
@@ -27,7 +27,7 @@ export interface ExportSceneOptions {
 }
 
 /** Builds, encodes and writes `id`'s scene to `out` (missing parent folders are created). */
-export async function exportSceneGlb(catalog: Catalog | null, id: number | 'demo', out: string, o: ExportSceneOptions = {}): Promise<SceneExportSummary> {
+export async function exportSceneGlb(catalog: CatalogAccess | null, id: number | 'demo', out: string, o: ExportSceneOptions = {}): Promise<SceneExportSummary> {
   const abs = path.resolve(out)
   const guard = (sources: string[]) =>
     guardOutput({
@@ -80,7 +80,7 @@ async function makeParent(out: string): Promise<void> {
  * The catalog's sources the output would hit: one at the output's path or at a folder above it
  * (a GF set), looked up by path as given and with links resolved (a few lookups, not a scan).
  */
-function catalogSourcesAround(catalog: Catalog, out: string): string[] {
+function catalogSourcesAround(catalog: CatalogAccess, out: string): string[] {
   const hits: string[] = []
   for (const start of new Set([out, realPathLoose(out)])) {
     for (let at = start; ; at = path.dirname(at)) {

@@ -1,4 +1,4 @@
-import type { Handlers } from './context'
+import type { Handlers } from '../plugin/context'
 import { buildAssetScene } from './scene-builders'
 import { exportSceneGlb } from './scene-export'
 

@@ -1,4 +1,4 @@
-import type { AssetRow, SourceRow } from '@shared/api'
+import type { AssetKind, AssetRow, SourceRow } from '@shared/api'
 import { sourceKindInfo } from '@shared/domains'
 
 /** One visible row of the asset tree (folders, sources and assets flattened for virtual scrolling). */
@@ -132,7 +132,7 @@ export function namesDownTo(list: readonly TreeRow[], sel: TreeRow | null): stri
 type ChildrenOf = (req: { sourceId: number; parent: number | null; offset: number; limit: number }) => Promise<AssetRow[]>
 
 /** The first asset of `kind` in a source: breadth first, four levels, the first page of each. */
-export async function firstOfKind(sourceId: number, kind: string, children: ChildrenOf): Promise<AssetRow | null> {
+export async function firstOfKind(sourceId: number, kind: AssetKind, children: ChildrenOf): Promise<AssetRow | null> {
   let level: (number | null)[] = [null]
   for (let depth = 0; depth < 4 && level.length; depth++) {
     const next: number[] = []

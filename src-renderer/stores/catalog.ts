@@ -1,6 +1,6 @@
 import { defineStore } from 'pinia'
 import { shallowRef, ref, computed, watch } from 'vue'
-import type { AssetRow, IndexProgress, SourceRow } from '@shared/api'
+import type { AssetKind, AssetRow, IndexProgress, SourceKind, SourceRow } from '@shared/api'
 import { bridge, errorMessage } from '../bridge'
 import { assetRow, folderKey, groupByFolder, firstOfKind, isWithin, namesDownTo, sourceRow, sourcesNamed, splitSourcePath, subtreeEnd, topRows, type TreeRow } from './catalog-tree'
 import { loadTreeMemory, saveTreeMemory } from './tree-memory'
@@ -293,7 +293,7 @@ export const useCatalogStore = defineStore('catalog', () => {
    * Finds the first asset of `kind` under the first source of `sourceKind` (breadth first, a few
    * levels, first page of each level) and reveals it: the welcome page's "try this" links.
    */
-  async function openFirst(sourceKind: string, kind: string): Promise<boolean> {
+  async function openFirst(sourceKind: SourceKind, kind: AssetKind): Promise<boolean> {
     const src = sources.value.find((s) => s.kind === sourceKind && s.status !== 'error')
     try {
       const hit = src ? await firstOfKind(src.id, kind, (req) => bridge.invoke('catalog:children', req)) : null

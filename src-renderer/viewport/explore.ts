@@ -15,18 +15,9 @@ import { worldMatrices } from '@shared/scene/math'
 import { clipSampleTime, samplePose } from '@shared/scene/sample'
 import type { BuiltScene } from './build'
 import type { AnimationPlayer } from './player'
-import type { CameraView } from './types'
+import type { CameraView, SceneStats } from './types'
 
-export interface SceneStats {
-  /** Triangles of the meshes drawn now (hidden nodes' meshes excluded). */
-  triangles: number
-  /** Meshes drawn now: one draw call each (one material per mesh). */
-  drawCalls: number
-  /** Distinct textures bound now (0 with textures off). */
-  textures: number
-  /** Textures the scene has. */
-  sceneTextures: number
-}
+export type { SceneStats }
 
 /** One mesh as the counter sees it. */
 export interface CountedMesh {

@@ -8,7 +8,6 @@ import type { Bounds } from '@shared/scene/bounds'
 import type { BuildOptions, BuiltScene } from './build'
 import type { AnimationPlayer, PlayerState } from './player'
 import type { FlyController } from './fly-controller'
-import type { SceneStats } from './explore'
 
 export interface ViewportToggles {
   textures: boolean
@@ -114,3 +113,13 @@ export interface ViewportOptions {
   background?: [number, number, number]
 }
 
+export interface SceneStats {
+  /** Triangles of the meshes drawn now (hidden nodes' meshes excluded). */
+  triangles: number
+  /** Meshes drawn now: one draw call each (one material per mesh). */
+  drawCalls: number
+  /** Distinct textures bound now (0 with textures off). */
+  textures: number
+  /** Textures the scene has. */
+  sceneTextures: number
+}

@@ -1,8 +1,8 @@
 /** Catalog domain of the API contract: browsing, searching and indexing. */
 
-import type { SourceKind } from '../domains'
+import type { AssetKind, SourceKind } from '../domains'
 
-export type { SourceKind }
+export type { AssetKind, SourceKind }
 export type SourceStatus = 'indexed' | 'unchanged' | 'error'
 
 export interface SourceRow {
@@ -22,7 +22,8 @@ export interface AssetRow {
   sourceId: number
   /** Parent asset id, or null for a top-level asset of its source. */
   parent: number | null
-  kind: string
+  /** A kind a manifest declares: a misspelt kind in a comparison or a detector is a compile error. */
+  kind: AssetKind
   name: string
   /** How to reopen it (offsets, addresses, entry indices): JSON object. */
   locator: Record<string, unknown>

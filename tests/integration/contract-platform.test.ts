@@ -20,7 +20,9 @@ import { allCommands } from '../../src-main/cli/commands/index'
 import { startServer, type RunningServer } from '../../src-main/transport/http-server'
 import { AccessDenied, Services } from '../../src-main/services/index'
 import { decodeEnvelope, isEnvelope } from '../../src-shared/transport/codec'
-import { openRom, md5Hex, SNAP_US_MD5, STADIUM_US_MD5 } from '../../src-shared/formats/n64/rom'
+import { openRom, md5Hex } from '../../src-shared/formats/n64/rom'
+import { SNAP_US_MD5, snapRomId } from '../../src-shared/formats/snap/rom-id'
+import { STADIUM_US_MD5, stadiumRomId } from '../../src-shared/formats/stadium/rom-id'
 import { cli, cliBin, repoRoot, spawnCli } from '../helpers/cli'
 
 const SAMPLES = path.join(repoRoot, 'resources', 'samples')
@@ -427,20 +429,23 @@ describe('index: N64 ROMs', () => {
   })
 
   it('identifies the known US 1.0 images by MD5 (injected), whatever the header says', () => {
+    const games = [snapRomId, stadiumRomId] // each game's identity, from its own folder
     const image = rom('NOT A POKEMON GAME', 'NXXE', 11)
     expect(md5Hex(image)).toBe(createHash('md5').update(image).digest('hex'))
-    const snap = openRom(image, 'x.z64', '9b10b9d70dac67ae40953148fbe9cb96')
+    const snap = openRom(image, 'x.z64', '9b10b9d70dac67ae40953148fbe9cb96', games)
     expect(SNAP_US_MD5).toBe('9b10b9d70dac67ae40953148fbe9cb96')
     expect([snap.game, snap.verified]).toEqual(['snap', true])
-    const stadium = openRom(toV64(image), 'x.v64', 'ed1378bc12115f71209a77844965ba50')
+    const stadium = openRom(toV64(image), 'x.v64', 'ed1378bc12115f71209a77844965ba50', games)
     expect(STADIUM_US_MD5).toBe('ed1378bc12115f71209a77844965ba50')
     expect([stadium.game, stadium.verified, stadium.byteOrder]).toEqual(['stadium', true, 'v64'])
-    const other = openRom(toN64(image), 'x.n64')
+    const other = openRom(toN64(image), 'x.n64', undefined, games)
     expect([other.game, other.verified, other.md5]).toEqual(['other', false, md5Hex(image)])
     expect(other.header).toMatchObject({ name: 'NOT A POKEMON GAME', code: 'NXXE' })
     // A header naming the game without the known MD5 is that game, unverified.
-    const hack = openRom(rom('POKEMON SNAP', 'NPFE', 12), 'hack.z64')
+    const hack = openRom(rom('POKEMON SNAP', 'NPFE', 12), 'hack.z64', undefined, games)
     expect([hack.game, hack.verified]).toEqual(['snap', false])
+    // The platform alone names no game: without identities every image is `other`.
+    expect([openRom(image, 'x.z64', SNAP_US_MD5).game, openRom(rom('POKEMON SNAP', 'NPFE', 12), 'hack.z64').game]).toEqual(['other', 'other'])
   })
 })
 

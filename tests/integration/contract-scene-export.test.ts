@@ -43,7 +43,7 @@ describe('scene:export (the UI export service)', () => {
     catalog = openCatalog(path.join(dir, 'catalog.db'))
     services = new Services(catalog)
     await indexPaths(catalog, [file])
-    meshId = catalog.search('Fake mesh', 5).find((a) => a.kind === 'fake-mesh')!.id
+    meshId = catalog.search('Fake mesh', 5).find((a) => String(a.kind) === 'fake-mesh')!.id
     services.ctx.grantPath(outDir) // as the save dialog / file browser does
   })
   afterAll(() => {

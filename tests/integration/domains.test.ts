@@ -15,9 +15,9 @@ import { indexPaths } from '../../src-main/indexer/indexer'
 import { Services } from '../../src-main/services/index'
 import { runCli } from '../../src-main/cli/main'
 import { nodeDomains, registerDomain } from '../../src-main/domains/index'
-import { manifestProblems } from '../../src-main/domains/registry'
+import { manifestProblems } from '../../src-main/plugin/registry'
 import { allCommands, commandsFor } from '../../src-main/cli/commands/index'
-import { assetKindInfo, sourceKindInfo, welcomeCards } from '../../src-shared/domains'
+import { aboutDomains, assetKindInfo, sourceKindInfo, welcomeCards } from '../../src-shared/domains'
 import { errorReplyOf } from '../../src-shared/transport/api-error'
 import type { Channel } from '../../src-shared/api'
 import { fakeNode } from '../fixtures/domains/fake/node'
@@ -70,10 +70,11 @@ describe('a fake domain registered in the one list', () => {
     expect(assetKindInfo('fake-mesh')).toMatchObject({ icon: 'M', scene: true })
     expect(assetKindInfo('fake-root')?.hint).toBe('The fake file’s contents.')
     expect(welcomeCards().map((c) => c.id)).toContain('fake')
+    expect(aboutDomains().map((d) => d.id)).toContain('fake') // its line on the welcome page
   })
 
   it('opens its scene asset through scene:open, with the vertices the file holds', async () => {
-    const [mesh] = catalog.search('Fake mesh', 5).filter((a) => a.kind === 'fake-mesh')
+    const [mesh] = catalog.search('Fake mesh', 5).filter((a) => String(a.kind) === 'fake-mesh')
     expect(mesh).toBeDefined()
     const scene = await services.invoke('scene:open', { id: mesh!.id })
     expect(scene.meshes).toHaveLength(1)
@@ -82,7 +83,7 @@ describe('a fake domain registered in the one list', () => {
   })
 
   it('answers a kind without a scene with the structured code no-scene', async () => {
-    const [root] = catalog.search('Fake root', 5).filter((a) => a.kind === 'fake-root')
+    const [root] = catalog.search('Fake root', 5).filter((a) => String(a.kind) === 'fake-root')
     const err = await services.invoke('scene:open', { id: root!.id }).then(() => null, (e: unknown) => e)
     expect(errorReplyOf(err).error).toMatchObject({ name: 'NoSceneError', code: 'no-scene' })
     expect(errorReplyOf(err).error.message).toMatch(/is a fake-root, which has no 3D scene/)

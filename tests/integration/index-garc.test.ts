@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
+import '../../src-main/domains/index' // the domain list fills the registry, as the entry points do
 import { openCatalog } from '../../src-main/catalog/catalog'
 import { indexPaths } from '../../src-main/indexer/indexer'
 import { sourceKindInfo } from '../../src-shared/domains'

@@ -2,8 +2,8 @@ import * as path from 'node:path'
 import type { AssetRow } from '../../../src-shared/api/catalog'
 import type { Catalog, ListItem } from '../../catalog/catalog'
 import { defaultDbPath } from '../../catalog/paths'
-import type { Command, CommandContext } from '../command'
-import { UsageError, intOption } from '../command'
+import type { Command, CommandContext } from '../../plugin/command'
+import { UsageError, intOption } from '../../plugin/command'
 
 const dbOption = { db: { type: 'string' as const } }
 

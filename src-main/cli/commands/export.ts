@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { defaultDbPath } from '../../catalog/paths'
-import type { Command } from '../command'
-import { UsageError, requireString } from '../command'
+import type { Command } from '../../plugin/command'
+import { UsageError, requireString } from '../../plugin/command'
 
 const exportCmd: Command = {
   name: 'export',

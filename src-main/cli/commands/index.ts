@@ -1,5 +1,5 @@
-import type { Command } from '../command'
-import { nodeDomains } from '../../domains/index'
+import type { Command } from '../../plugin/command'
+import { nodeDomains } from '../../plugin/registry'
 import { catalogCommands } from './catalog'
 import { exportCommands } from './export'
 
@@ -9,8 +9,8 @@ function platformCommands(): Command[] {
 }
 
 /**
- * Every command of `modbench`: the platform's, then each registered domain's (src-main/domains/
- * index.ts) in list order. Each domain's command module is imported only here, on demand.
+ * Every command of `modbench`: the platform's, then each registered domain's (the registry,
+ * src-main/plugin/registry.ts, filled by the entry point from the list) in list order. Each domain's command module is imported only here, on demand.
  */
 export async function allCommands(): Promise<Command[]> {
   const groups = await Promise.all(nodeDomains().map((d) => d.cli?.load() ?? []))

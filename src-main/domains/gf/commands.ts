@@ -1,5 +1,5 @@
-import type { Command } from '../../cli/command'
-import { UsageError, forceOption, guardCliOutput, requireString } from '../../cli/command'
+import type { Command } from '../../plugin/command'
+import { UsageError, forceOption, guardCliOutput, requireString } from '../../plugin/command'
 import { garcSetSource, inSetFolder, loadSet } from './set-folder'
 import { SET_HELP, folderTextures, namingSetFolder, parseTextureArg, reportSet } from './set-cli'
 import type { SetFolderMatch } from './png-folder'

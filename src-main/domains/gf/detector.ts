@@ -1,4 +1,4 @@
-import type { AssetDraft, FileDetector, FolderDetector } from '../../indexer/detector'
+import type { AssetDraft, FileDetector, FolderDetector } from '../../plugin/detector'
 import { GF_SET_FILES, damagedFileNote, parseGfFile, type GfEntry, type GfFile } from '../../../src-shared/formats/gf/gf-set'
 import { FormatError } from '../../../src-shared/binary/errors'
 import { hex } from '../../../src-shared/binary/errors'

@@ -1,7 +1,7 @@
 /** `modbench gf export` and `modbench gf export-all` (CLI.md "GF package sets"). */
 import * as path from 'node:path'
 import { promises as fsp } from 'node:fs'
-import { UsageError, forceOption, guardCliOutput, requireString, type Command, type CommandContext } from '../../cli/command'
+import { UsageError, forceOption, guardCliOutput, requireString, type Command, type CommandContext } from '../../plugin/command'
 import { inSetFolder, loadSet } from './set-folder'
 import { folderTextures, namingSetFolder, parseTextureArg, reportSet } from './set-cli'
 import type { GfSet } from '../../../src-shared/formats/gf/gf-set'

@@ -1,5 +1,5 @@
 /** `modbench gf garc …` (CLI.md "GF model archive", spec gf-packages §19). */
-import { UsageError, requireString, type Command, type CommandContext } from '../../cli/command'
+import { UsageError, requireString, type Command, type CommandContext } from '../../plugin/command'
 import { garcLooseEntries, garcSets } from '../../../src-shared/formats/gf/garc'
 import { garcMemberName } from '../../../src-shared/formats/gf/garc-set'
 import { GF_TITLES, titleId } from '../../../src-shared/formats/gf/titles'

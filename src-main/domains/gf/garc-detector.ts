@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto'
 import * as path from 'node:path'
-import type { AssetDraft, DetectInput, EnumerateResult, FileDetector } from '../../indexer/detector'
+import type { AssetDraft, DetectInput, EnumerateResult, FileDetector } from '../../plugin/detector'
 import { GARC_SET_SIZE, garcLooseEntries, garcSets } from '../../../src-shared/formats/gf/garc'
 import { garcSpeciesForm, garcSetName } from '../../../src-shared/formats/gf/garc-set'
 import { speciesName } from '../../../src-shared/formats/gf/species'

@@ -2,7 +2,7 @@
  * `gf replace GARC#N …` (CLI.md "GF model archive"): `gf replace` on set N of an archive, the
  * repacked set written straight into a new archive as `gf garc pack` writes it.
  */
-import type { CommandContext } from '../../cli/command'
+import type { CommandContext } from '../../plugin/command'
 import { archiveOutput } from './garc-commands'
 import { GarcFile } from './garc-file'
 import { setChanges, writeGarcFile } from './garc-pack'

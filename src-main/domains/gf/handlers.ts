@@ -1,6 +1,6 @@
 import * as path from 'node:path'
 import { promises as fsp } from 'node:fs'
-import type { Handlers, ServiceContext } from '../../services/context'
+import type { Handlers, ServiceContext } from '../../plugin/context'
 import type { GfProgress, GfTextureInfo } from '../../../src-shared/api/gf'
 import { loadSet } from './set-folder'
 import { allowSet, setStamp } from './set-access'

@@ -1,6 +1,6 @@
-/** The node manifest of Pokémon Ultra Sun/Moon GF sets (see src-main/domains/domain.ts). */
+/** The node manifest of Pokémon Ultra Sun/Moon GF sets (see src-main/plugin/domain.ts). */
 import { gfDomain } from '../../../src-shared/formats/gf/domain'
-import { defineNodeDomain, lazyBuilder } from '../domain'
+import { defineNodeDomain, lazyBuilder } from '../../plugin/domain'
 import { gfFileDetectors, gfFolderDetectors } from './detector'
 
 export const gfNode = defineNodeDomain({

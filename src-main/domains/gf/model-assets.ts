@@ -4,7 +4,7 @@
  * file in the set, searchable by LOD, bone, material and texture names and the §11.9 slot label.
  * An unreadable one is still listed, with its error in metadata.
  */
-import type { AssetDraft } from '../../indexer/detector'
+import type { AssetDraft } from '../../plugin/detector'
 import { entryBytes } from '../../../src-shared/formats/gf/package'
 import type { GfEntry, GfFile } from '../../../src-shared/formats/gf/gf-set'
 import { modelJson, motionJson } from './model-json'

@@ -1,5 +1,5 @@
 /** The GF model/motion commands of issue 11, for the GF domain manifest (or today's command table). */
-import type { Command } from '../../cli/command'
+import type { Command } from '../../plugin/command'
 import { gfExportAllCommand, gfExportCommand } from './export-commands'
 import { gfModelsCommand, gfMotionsCommand } from './model-commands'
 

@@ -1,5 +1,5 @@
 /** `modbench gf models` and `modbench gf motions` (CLI.md "GF package sets"). */
-import type { Command, CommandContext } from '../../cli/command'
+import type { Command, CommandContext } from '../../plugin/command'
 import { inSetFolder, loadSet } from './set-folder'
 import type { GfSet } from '../../../src-shared/formats/gf/gf-set'
 import { setModelsJson, setMotionsJson } from './model-json'

@@ -4,7 +4,7 @@
  */
 import * as path from 'node:path'
 import { promises as fsp } from 'node:fs'
-import type { Handlers } from '../../services/context'
+import type { Handlers } from '../../plugin/context'
 import { writeFileAtomic } from '../../node/atomic'
 import { buildGfScene } from '../../../src-shared/formats/gf/scene'
 import { readPng } from './png'

@@ -9,7 +9,7 @@ import type { AssetRow, SourceRow } from '../../../src-shared/api/catalog'
 import type { Scene } from '../../../src-shared/scene/types'
 import { buildGfScene, type GfSceneOptions } from '../../../src-shared/formats/gf/scene'
 import { loadSet } from './set-folder'
-import type { SceneBuildContext } from '../../services/scene-builders'
+import type { SceneBuildContext } from '../../plugin/scene-builder'
 
 export async function buildGfAssetScene(asset: AssetRow, source: SourceRow, ctx: SceneBuildContext, opts: Pick<GfSceneOptions, 'textureOverride'> = {}): Promise<Scene> {
   const set = await loadSet(source.path, { lenient: true })

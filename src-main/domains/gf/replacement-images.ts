@@ -4,7 +4,7 @@
  * and as the pixels a scene shows instead of the stored ones (the view's model, its Export .glb,
  * `gf export --texture`: resampled when the size differs; the PNG's pixels, not a re-encode).
  */
-import type { ServiceContext } from '../../services/context'
+import type { ServiceContext } from '../../plugin/context'
 import type { GfImageInput, GfReplacementReq } from '../../../src-shared/api/gf'
 import { findTexture, type GfSet } from '../../../src-shared/formats/gf/gf-set'
 import type { TextureReplacement } from '../../../src-shared/formats/gf/replace'

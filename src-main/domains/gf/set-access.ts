@@ -5,7 +5,7 @@
  */
 import { promises as fsp, statSync } from 'node:fs'
 import * as path from 'node:path'
-import type { ServiceContext } from '../../services/context'
+import type { ServiceContext } from '../../plugin/context'
 import { garcSetLabel, parseGarcSetArg } from '../../../src-shared/formats/gf/garc-set'
 
 export interface AllowedSet {

@@ -4,7 +4,7 @@
  * and a relative folder stays relative).
  */
 import * as path from 'node:path'
-import { UsageError, type Command, type CommandContext } from '../../cli/command'
+import { UsageError, type Command, type CommandContext } from '../../plugin/command'
 import type { SetFolderMatch } from './png-folder'
 import type { GfSet } from '../../../src-shared/formats/gf/gf-set'
 import { inSetFolder, setFolderError } from './set-folder'

@@ -9,7 +9,7 @@ import { FormatError, LimitError } from '../../../src-shared/binary/errors'
 import { GF_SET_FILES, parseGfSet, type GfSet, type ParseOptions } from '../../../src-shared/formats/gf/gf-set'
 import { safeName } from '../../../src-shared/formats/gf/png-names'
 import { parseGarcSetArg } from '../../../src-shared/formats/gf/garc-set'
-import type { Handlers, ServiceContext } from '../../services/context'
+import type { Handlers, ServiceContext } from '../../plugin/context'
 
 export interface SetFolder {
   /** The set as the user named it: a folder, or `ARCHIVE#N`. */

@@ -7,7 +7,7 @@
  */
 import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
-import type { ServiceContext } from '../../services/context'
+import type { ServiceContext } from '../../plugin/context'
 import type { GfModelApi } from '../../../src-shared/api/gf-model'
 import { garcSetLabel } from '../../../src-shared/formats/gf/garc-set'
 import { titleId } from '../../../src-shared/formats/gf/titles'

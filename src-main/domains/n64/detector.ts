@@ -1,35 +1,28 @@
-import type { FileDetector } from '../../indexer/detector'
+import type { FileDetector } from '../../plugin/detector'
 import { detectByteOrder } from '../../../src-shared/formats/n64/rom'
-import type { N64Game } from '../domain'
+import type { N64Game } from '../../plugin/domain'
+import { nodeDomains } from '../../plugin/registry'
 import { openN64Bytes } from './rom-file'
 
-let games: Promise<N64Game[]> | undefined
-
-/**
- * The N64 games of the registered domains (each domain's manifest lists its `n64Games`). The list
- * file is imported when first needed: it imports this detector itself.
- */
-function n64Games(): Promise<N64Game[]> {
-  // Imported once: a dynamic import per ROM cost ~0.6 ms of module resolution each under tsx,
-  // the largest part of indexing many small images (issue 15 item 3 profile).
-  games ??= import('../index').then(({ nodeDomains }) => nodeDomains().flatMap((d) => d.n64Games ?? []))
-  return games
+/** The N64 games of the registered domains (each domain's manifest lists its `n64Games`). */
+function n64Games(): N64Game[] {
+  return nodeDomains().flatMap((d) => d.n64Games ?? [])
 }
 
 /**
- * N64 ROMs in any byte order. Identified by the MD5 of the normalised image (each game's US 1.0);
- * an image with another MD5 whose header names a game opens with that game's layout and is marked
- * unverified; an image whose header names no known game but has a game's layout (Snap's overlay
- * table, Stadium's model archive at 0x920000) opens as that game, unverified (both specs: warn,
- * still load); any other N64 ROM is listed with its header name and code.
+ * N64 ROMs in any byte order, handed to the registered game whose `n64Games` entry claims them:
+ * by the MD5 of the normalised image (verified); by a header that names the game (unverified); or,
+ * when the header names no known game, by the game's layout probe (`looksLike`; unverified: the
+ * specs say warn, still load). Any other N64 ROM is listed with its header name and code.
  */
-export const n64Detector: FileDetector = {
+export const n64Detector: FileDetector<string> = { // its assets are the claiming game's (typed where that game declares them)
   id: 'n64-rom',
   kind: 'n64-rom',
   matchContent: (input) => detectByteOrder(input.head) !== null,
   extensions: /\.(z64|v64|n64)$/,
   async enumerate(bytes, input) {
-    const rom = openN64Bytes(bytes, input.path, input.md5)
+    const games = n64Games()
+    const rom = openN64Bytes(bytes, input.path, input.md5, games.map((g) => g.identity))
     const metadata = {
       title: rom.header.name,
       code: rom.header.code,
@@ -41,11 +34,10 @@ export const n64Detector: FileDetector = {
       ...(rom.game !== 'other' ? { verified: rom.verified } : {}),
       size: bytes.length,
     }
-    const games = await n64Games()
-    const named = games.find((g) => g.game === rom.game)
+    const named = games.find((g) => g.identity.game === rom.game)
     if (named) return { kind: named.sourceKind, metadata, assets: named.enumerate(rom) }
     const alike = rom.game === 'other' ? games.find((g) => g.looksLike(rom.image)) : undefined
-    if (alike) return { kind: alike.sourceKind, metadata: { ...metadata, game: alike.game, verified: false }, assets: alike.enumerate({ ...rom, game: alike.game }) }
+    if (alike) return { kind: alike.sourceKind, metadata: { ...metadata, game: alike.identity.game, verified: false }, assets: alike.enumerate({ ...rom, game: alike.identity.game }) }
     const name = `${rom.header.name || 'N64 ROM'}${rom.header.code.trim() ? ` (${rom.header.code})` : ''}`
     return { kind: 'n64-rom', metadata, assets: [{ key: 'rom', kind: 'n64-rom', name, locator: {}, metadata: romIdentity(metadata), tags: ['n64', rom.header.code] }] }
   },

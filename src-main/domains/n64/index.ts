@@ -4,7 +4,7 @@
  * header. Its ROM reading (`rom-file.ts`) is shared by those games.
  */
 import { n64Domain } from '../../../src-shared/formats/n64/domain'
-import { defineNodeDomain } from '../domain'
+import { defineNodeDomain } from '../../plugin/domain'
 import { n64Detector } from './detector'
 
 export const n64Node = defineNodeDomain({

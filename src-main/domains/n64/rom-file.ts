@@ -1,9 +1,9 @@
 /**
- * Reading N64 ROM files for the games on the N64 (Snap, Stadium): the size limits of an N64 image
- * applied through the one `readGameFile`.
+ * Reading N64 ROM files for the games on the N64: the size limits of an N64 image applied through
+ * the one `readGameFile`, and identification among the identities the caller passes.
  */
 import { createHash } from 'node:crypto'
-import { normaliseRom, openRom, type N64Rom } from '../../../src-shared/formats/n64/rom'
+import { normaliseRom, openRom, type N64Identity, type N64Rom } from '../../../src-shared/formats/n64/rom'
 import { readGameFile, unpackGameBytes, type GameFileLimits } from '../../node/game-file'
 
 /** The largest N64 image is 64 MiB; twice that is refused before reading or inflating. */
@@ -22,13 +22,14 @@ export function unpackN64Bytes(raw: Uint8Array, name: string): Uint8Array {
 }
 
 /**
- * Opens N64 ROM bytes in any byte order: the normalised image identified by its MD5 (node:crypto),
- * with the byte order the file was stored in. `knownMd5` is the MD5 of `bytes` when the caller has it.
+ * Opens N64 ROM bytes in any byte order: the normalised image identified among `games` by its MD5
+ * (node:crypto) or header, with the byte order the file was stored in. `knownMd5` is the MD5 of
+ * `bytes` when the caller has it.
  */
-export function openN64Bytes(bytes: Uint8Array, file: string, knownMd5?: string): N64Rom {
+export function openN64Bytes(bytes: Uint8Array, file: string, knownMd5: string | undefined, games: readonly N64Identity[]): N64Rom {
   const { image } = normaliseRom(bytes, file)
   // The indexer hashes a file's bytes in its one read: the same MD5 when no byte swap was needed.
   const md5 = image === bytes && knownMd5 ? knownMd5 : createHash('md5').update(image).digest('hex')
-  const rom = openRom(image === bytes ? bytes : image, file, md5)
+  const rom = openRom(image === bytes ? bytes : image, file, md5, games)
   return { ...rom, byteOrder: normaliseRom(bytes.subarray(0, 4), file).byteOrder }
 }

@@ -2,7 +2,7 @@
  * `modbench re …` commands (CLI.md "RE Engine motions"): info, sample, pose2motlist, plus
  * motion2pose (a motion frame → EMV Poser JSON, the export direction).
  */
-import { UsageError, forceOption, guardCliOutput, requireString, intOption, type Command, type CommandContext } from '../../cli/command'
+import { UsageError, forceOption, guardCliOutput, requireString, intOption, type Command, type CommandContext } from '../../plugin/command'
 import {
   describeMotionFile,
   motionsOf,

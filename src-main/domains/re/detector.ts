@@ -9,7 +9,7 @@
  *   `emv-pose-entry` child per named pose.
  */
 import * as path from 'node:path'
-import type { AssetDraft, DetectInput, FileDetector, FolderDetector } from '../../indexer/detector'
+import type { AssetDraft, DetectInput, FileDetector, FolderDetector } from '../../plugin/detector'
 import { readMotionFile, describeMotionFile, sniffMotionFile, versionFromName, parseEmvPoses, reCharacterId } from '../../../src-shared/formats/re'
 import { reMeshDetector } from './mesh-detector'
 

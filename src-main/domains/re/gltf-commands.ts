@@ -2,7 +2,7 @@
  * `modbench re export`, `re import`, `re pack-mod` (CLI.md "RE Engine motions"): motions to and
  * from glTF 2.0, and a file packed as a Fluffy Mod Manager zip.
  */
-import { UsageError, forceOption, requireString, intOption, type Command, type CommandContext } from '../../cli/command'
+import { UsageError, forceOption, requireString, intOption, type Command, type CommandContext } from '../../plugin/command'
 import { hex } from '../../../src-shared/binary'
 import { GamePathError, checkGamePath } from '../../../src-shared/formats/re/fluffy-mod'
 import type { AnimationChoice } from '../../../src-shared/formats/re/gltf-import'

@@ -5,8 +5,8 @@
  * settings.
  */
 import * as path from 'node:path'
-import type { Handlers } from '../../services/context'
-import type { Catalog } from '../../catalog/catalog'
+import type { Handlers } from '../../plugin/context'
+import type { CatalogAccess as Catalog } from '../../plugin/context'
 import { readMotionFile, motionFileScene } from '../../../src-shared/formats/re'
 import { exportMotionGlb, buildGltfImport, writeGltfImport, packMod, inFile } from './gltf-files'
 import { appConsent } from '../../node/output-guard'

@@ -1,6 +1,6 @@
 import * as path from 'node:path'
 import { promises as fsp } from 'node:fs'
-import type { Handlers } from '../../services/context'
+import type { Handlers } from '../../plugin/context'
 import type { ReSkeleton, RePoseRotations } from '../../../src-shared/api/re'
 import {
   describeMotionFile,

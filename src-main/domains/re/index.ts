@@ -1,6 +1,6 @@
-/** The node manifest of RE Engine motions and EMV Poser poses (see src-main/domains/domain.ts). */
+/** The node manifest of RE Engine motions and EMV Poser poses (see src-main/plugin/domain.ts). */
 import { reDomain } from '../../../src-shared/formats/re/domain'
-import { defineNodeDomain } from '../domain'
+import { defineNodeDomain } from '../../plugin/domain'
 import { reFileDetectors, reFolderDetectors } from './detector'
 
 export const reNode = defineNodeDomain({

@@ -1,5 +1,5 @@
 /** `modbench re mesh` (CLI.md "RE Engine motions"): the skeleton, materials and LODs of a `.mesh.*`. */
-import type { Command } from '../../cli/command'
+import type { Command } from '../../plugin/command'
 import { describeMesh } from '../../../src-shared/formats/re'
 import { loadMesh } from './skeleton-files'
 

@@ -5,7 +5,7 @@
  * (src-shared/formats/re/character.ts) in the metadata and tags, so a motlist finds its meshes.
  */
 import * as path from 'node:path'
-import type { FileDetector } from '../../indexer/detector'
+import type { FileDetector } from '../../plugin/detector'
 import { MESH_INTERNAL_LAYOUTS, MESH_MAGIC, describeMesh, isMeshName, readMesh, reCharacterId } from '../../../src-shared/formats/re'
 
 function u32(b: Uint8Array, o: number): number {

@@ -6,7 +6,7 @@
  */
 import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
-import type { Handlers } from '../../services/context'
+import type { Handlers } from '../../plugin/context'
 import { inFile } from '../../../src-shared/binary'
 import { isMeshName, motionSceneWithSkeleton, skeletonOf, skeletonWith, type MotBone, type MotionFile } from '../../../src-shared/formats/re'
 import { loadMotionFile } from './files'

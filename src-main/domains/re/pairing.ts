@@ -5,7 +5,7 @@
  */
 import type { AssetRow } from '../../../src-shared/api/catalog'
 import { motlistPairsWithMesh } from '../../../src-shared/formats/re'
-import type { Catalog } from '../../catalog/catalog'
+import type { CatalogAccess as Catalog } from '../../plugin/context'
 
 /** The catalog's meshes paired with `motlistPath`: same folder first, then by path. */
 export function pairedMeshes(catalog: Catalog, motlistPath: string): AssetRow[] {

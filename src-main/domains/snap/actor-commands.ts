@@ -2,8 +2,8 @@
  * `modbench snap actors` and `modbench snap actor` (CLI.md "Pokémon Snap ROM"), and the actor
  * part of `snap export` (`exportStageActors`, called from src-main/cli/commands/snap.ts).
  */
-import type { Command, CommandContext } from '../../cli/command'
-import { forceOption, guardCliOutput, requireString } from '../../cli/command'
+import type { Command, CommandContext } from '../../plugin/command'
+import { forceOption, guardCliOutput, requireString } from '../../plugin/command'
 import { writeFileAtomic } from '../../node/atomic'
 import { STAGE_NAMES as NAMES, openSnapRomArg, stageOption, warnAll } from './cli-options'
 import type { N64Rom } from '../../../src-shared/formats/n64/rom'

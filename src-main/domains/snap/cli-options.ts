@@ -1,6 +1,6 @@
 /** What the `snap` commands share (CLI.md "Pokémon Snap ROM"): the `--stage` option, opening the ROM, warnings on stderr. */
-import type { CommandContext } from '../../cli/command'
-import { UsageError, requireString } from '../../cli/command'
+import type { CommandContext } from '../../plugin/command'
+import { UsageError, requireString } from '../../plugin/command'
 import { loadSnapRom } from './rom-file'
 import { STAGES, stageByName } from '../../../src-shared/formats/snap/stages'
 import type { N64Rom } from '../../../src-shared/formats/n64/rom'

@@ -1,5 +1,5 @@
-import type { Command, CommandContext } from '../../cli/command'
-import { UsageError, forceOption, guardCliOutput, intOption, requireString } from '../../cli/command'
+import type { Command, CommandContext } from '../../plugin/command'
+import { UsageError, forceOption, guardCliOutput, intOption, requireString } from '../../plugin/command'
 import { writeFileAtomic } from '../../node/atomic'
 import { absentStages, listStages, stageScene, stageTrack } from './stages'
 import { hex } from '../../../src-shared/binary'

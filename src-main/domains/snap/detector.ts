@@ -1,4 +1,4 @@
-import type { AssetDraft } from '../../indexer/detector'
+import type { AssetDraft } from '../../plugin/detector'
 import type { N64Rom } from '../../../src-shared/formats/n64/rom'
 import { Reader, hex } from '../../../src-shared/binary'
 import { stageEntriesEmpty } from '../../../src-shared/formats/snap/overlay'

@@ -1,5 +1,5 @@
 /** Handlers of the `snap:*` channels of src-shared/api/snap.ts. */
-import type { Handlers } from '../../services/context'
+import type { Handlers } from '../../plugin/context'
 import { loadSnapRom } from './rom-file'
 import { listStages, requireStage, stageTrack } from './stages'
 

@@ -1,7 +1,8 @@
-/** Pokémon Snap's node manifest (see src-main/domains/domain.ts). */
+/** Pokémon Snap's node manifest (see src-main/plugin/domain.ts). */
 import { snapDomain } from '../../../src-shared/formats/snap/domain'
 import { hasSnapLayout } from '../../../src-shared/formats/snap/overlay'
-import { defineNodeDomain, lazyBuilder } from '../domain'
+import { snapRomId } from '../../../src-shared/formats/snap/rom-id'
+import { defineNodeDomain, lazyBuilder } from '../../plugin/domain'
 import { enumerateSnapRom } from './detector'
 
 const stage = lazyBuilder(() => import('./scene-builder'), 'buildSnapAssetScene')
@@ -9,7 +10,7 @@ const actor = lazyBuilder(() => import('./actor-index'), 'buildSnapActorAssetSce
 
 export const snapNode = defineNodeDomain({
   shared: snapDomain,
-  n64Games: [{ game: 'snap', sourceKind: 'snap-rom', looksLike: (image) => hasSnapLayout(image), enumerate: enumerateSnapRom }],
+  n64Games: [{ identity: snapRomId, sourceKind: 'snap-rom', looksLike: (image) => hasSnapLayout(image), enumerate: enumerateSnapRom }],
   cli: { groups: ['snap'], load: () => import('./commands').then((m) => m.snapCommands) },
   handlers: { channels: ['snap:stages', 'snap:track'], load: () => import('./handlers').then((m) => m.snapHandlers) },
   sceneBuilders: { 'snap-stage': stage, 'snap-room': stage, 'snap-track': stage, 'snap-actor': actor },

@@ -1,7 +1,7 @@
 /** Scene builder for Snap catalog assets (`snap-stage`, `snap-room`, `snap-track`): the whole stage with its actors. */
 import type { Scene } from '../../../src-shared/scene/types'
 import type { AssetRow, SourceRow } from '../../../src-shared/api/catalog'
-import type { SceneBuildContext } from '../../services/scene-builders'
+import type { SceneBuildContext } from '../../plugin/scene-builder'
 import { unpackN64Bytes } from '../n64/rom-file'
 import { openSnapRom } from './rom-file'
 import { requireStage, stageScene } from './stages'

@@ -1,5 +1,5 @@
-import type { Command, CommandContext } from '../../cli/command'
-import { UsageError, forceOption, guardCliOutput, requireString } from '../../cli/command'
+import type { Command, CommandContext } from '../../plugin/command'
+import { UsageError, forceOption, guardCliOutput, requireString } from '../../plugin/command'
 
 /** The ROM access (and glTF-Transform behind it) loads when a command runs, not when the CLI starts. */
 const romFile = () => import('./rom-file')

@@ -1,4 +1,4 @@
-import type { AssetDraft } from '../../indexer/detector'
+import type { AssetDraft } from '../../plugin/detector'
 import type { N64Rom } from '../../../src-shared/formats/n64/rom'
 import { openStadiumRom, loadModel } from '../../../src-shared/formats/stadium/model'
 import { readModelArchive, EXPECTED_ARCHIVE_ID, MODEL_ARCHIVE_ROM } from '../../../src-shared/formats/stadium/archive'

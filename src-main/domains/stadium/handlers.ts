@@ -1,5 +1,5 @@
 /** Handlers of the `stadium:*` channels of src-shared/api/stadium.ts. */
-import type { Handlers, ServiceContext } from '../../services/context'
+import type { Handlers, ServiceContext } from '../../plugin/context'
 import type { StadiumModelInfo } from '../../../src-shared/api/stadium'
 import { loadModel } from '../../../src-shared/formats/stadium/model'
 import { MOVE_COUNT, moveName } from '../../../src-shared/formats/stadium/names'

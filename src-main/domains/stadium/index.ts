@@ -1,13 +1,14 @@
-/** Pokémon Stadium's node manifest (see src-main/domains/domain.ts). */
+/** Pokémon Stadium's node manifest (see src-main/plugin/domain.ts). */
 import { stadiumDomain } from '../../../src-shared/formats/stadium/domain'
-import { defineNodeDomain, lazyBuilder } from '../domain'
+import { stadiumRomId } from '../../../src-shared/formats/stadium/rom-id'
+import { defineNodeDomain, lazyBuilder } from '../../plugin/domain'
 import { enumerateStadiumRom, looksLikeStadiumImage } from './detector'
 
 const model = lazyBuilder(() => import('./scene-builder'), 'buildStadiumAssetScene')
 
 export const stadiumNode = defineNodeDomain({
   shared: stadiumDomain,
-  n64Games: [{ game: 'stadium', sourceKind: 'stadium-rom', looksLike: looksLikeStadiumImage, enumerate: enumerateStadiumRom }],
+  n64Games: [{ identity: stadiumRomId, sourceKind: 'stadium-rom', looksLike: looksLikeStadiumImage, enumerate: enumerateStadiumRom }],
   cli: { groups: ['stadium'], load: () => import('./commands').then((m) => m.stadiumCommands) },
   handlers: { channels: ['stadium:model', 'stadium:export'], load: () => import('./handlers').then((m) => m.stadiumHandlers) },
   sceneBuilders: { 'stadium-model': model, 'stadium-animation': model },

@@ -11,6 +11,7 @@ import { assertGameFileSize } from '../../node/game-file'
 import { openStadiumSparse } from './rom-sparse'
 import { normaliseRom } from '../../../src-shared/formats/n64/rom'
 import { openStadiumRom, loadModel, type StadiumRom, type LoadOptions } from '../../../src-shared/formats/stadium/model'
+import { n64Identities } from '../../plugin/registry'
 import { buildStadiumScene, type StadiumSceneOptions } from '../../../src-shared/formats/stadium/scene'
 import { manifestText, movesText, summarizeModel, type FailedModel, type ModelSummary } from '../../../src-shared/formats/stadium/manifest'
 import { exportGlb, texturePng } from '../../../src-shared/export/gltf'
@@ -32,7 +33,7 @@ export function openStadiumBytes(raw: Uint8Array, file: string): StadiumRom {
   } catch {
     md5 = undefined // openStadiumRom reports the byte-order problem
   }
-  return openStadiumRom(bytes, label, md5)
+  return openStadiumRom(bytes, label, md5, n64Identities())
 }
 
 /**

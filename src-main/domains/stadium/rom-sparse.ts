@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto'
 import { promises as fsp, readSync } from 'node:fs'
 import { detectByteOrder, type ByteOrder } from '../../../src-shared/formats/n64/rom'
 import { openStadiumRom, type StadiumRom } from '../../../src-shared/formats/stadium/model'
+import { n64Identities } from '../../plugin/registry'
 import { prefetchStadium } from '../../../src-shared/formats/stadium/prefetch'
 import { isGzip } from '../../node/game-file'
 
@@ -73,7 +74,7 @@ export async function openStadiumSparse(file: string, size: number): Promise<Sta
       toBigEndian(dest, order)
       filled.push([start, end])
     })
-    const sr = openStadiumRom(image, file, md5.digest('hex'))
+    const sr = openStadiumRom(image, file, md5.digest('hex'), n64Identities())
     return { ...sr, rom: { ...sr.rom, byteOrder: order } }
   } finally {
     await fh.close()

@@ -3,7 +3,7 @@ import type { AssetRow, SourceRow } from '../../../src-shared/api/catalog'
 import type { Scene } from '../../../src-shared/scene/types'
 import { loadModel } from '../../../src-shared/formats/stadium/model'
 import { buildStadiumScene } from '../../../src-shared/formats/stadium/scene'
-import type { SceneBuildContext } from '../../services/scene-builders'
+import type { SceneBuildContext } from '../../plugin/scene-builder'
 import { fileOf, romOf } from './rom-cache'
 import { openStadiumBytes } from './rom-file'
 

@@ -10,6 +10,7 @@ export function garcSourceName(p: string): string {
 export const gfDomain = defineDomain({
   id: 'gf',
   title: 'Pokémon Ultra Sun/Moon GF sets',
+  about: { files: 'the romfs archive a/0/9/4 and its GF sets', does: 'replace textures from PNG and write a LayeredFS mod; models, shiny colours and motions; glTF export.' },
   sourceKinds: {
     'gf-set': { label: 'GF set folder', icon: '▦', editor: true, actions: ['extract'] },
     'gf-models': {

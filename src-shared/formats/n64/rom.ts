@@ -1,17 +1,16 @@
 /**
  * N64 ROM images: byte-order detection and normalisation to big-endian `.z64`, header fields,
- * and identification by the MD5 of the normalised image (specs: pokemon-snap.md §1,
- * pokemon-stadium.md §2).
+ * and identification by the MD5 of the normalised image or the header name (specs:
+ * pokemon-snap.md §1, pokemon-stadium.md §2). The platform names no game: each game's folder
+ * declares its `N64Identity` (formats/<game>/rom-id.ts) and callers pass the ones they know.
  */
 import { md5 } from '@noble/hashes/legacy.js'
 import { FormatError, hex } from '../../binary'
 
 export type ByteOrder = 'z64' | 'v64' | 'n64'
 
-export const SNAP_US_MD5 = '9b10b9d70dac67ae40953148fbe9cb96'
-export const STADIUM_US_MD5 = 'ed1378bc12115f71209a77844965ba50'
-
-export type N64Game = 'snap' | 'stadium' | 'other'
+/** The `game` of an image no identity claims. */
+export const OTHER_GAME = 'other'
 
 export interface N64Header {
   /** 0x00: PI domain-1 configuration, 0x80371240. */
@@ -44,9 +43,22 @@ export interface N64Rom {
   header: N64Header
   /** MD5 (lower-case hex) of the normalised image. */
   md5: string
-  game: N64Game
-  /** True when the MD5 matched the known US 1.0 image of `game`. */
+  /** The `game` of the identity that claimed the image, or `other`. */
+  game: string
+  /** True when the MD5 matched a known good image of `game` (its US 1.0). */
   verified: boolean
+}
+
+/** How a game on the N64 knows its images: declared by the game's own folder, never by the platform. */
+export interface N64Identity {
+  /** What `N64Rom.game` says for the game's images: its domain id. */
+  game: string
+  /** The game's name for messages ("this is Pokémon Snap"). */
+  title: string
+  /** MD5s (lower-case hex, of the normalised image) of the known good images: a match is verified. */
+  md5s: readonly string[]
+  /** The header's internal name names the game (a hack, another dump, a fixture): unverified. */
+  namesHeader(header: N64Header): boolean
 }
 
 /** The byte order of an N64 image from its first four bytes, or null when it is not one. */
@@ -125,32 +137,23 @@ export function md5Hex(bytes: Uint8Array): string {
   return s
 }
 
-/** Which game a header names (used when the MD5 is not a known one: hacks, our fixtures). */
-export function gameFromHeader(h: N64Header): N64Game {
-  const n = h.name.toUpperCase()
-  if (n.startsWith('POKEMON SNAP')) return 'snap'
-  if (n.startsWith('POKEMON STADIUM') && !n.startsWith('POKEMON STADIUM 2')) return 'stadium'
-  return 'other'
+/**
+ * Which game claims an image: a known MD5 first (verified), in the order given, then a header
+ * naming a game (unverified); `other` when none does.
+ */
+export function identifyRom(md5: string, header: N64Header, games: readonly N64Identity[]): { game: string; verified: boolean } {
+  const known = games.find((g) => g.md5s.includes(md5))
+  if (known) return { game: known.game, verified: true }
+  return { game: games.find((g) => g.namesHeader(header))?.game ?? OTHER_GAME, verified: false }
 }
 
 /**
- * Normalises, reads the header and identifies the game. `md5` may be supplied by a caller that
- * hashed the normalised image already (Node's crypto is faster than a pure-JS MD5).
+ * Normalises, reads the header and identifies the game among `games`. `md5` may be supplied by a
+ * caller that hashed the normalised image already (Node's crypto is faster than a pure-JS MD5).
  */
-export function openRom(bytes: Uint8Array, file = 'ROM', precomputedMd5?: string): N64Rom {
+export function openRom(bytes: Uint8Array, file = 'ROM', precomputedMd5?: string, games: readonly N64Identity[] = []): N64Rom {
   const { image, byteOrder } = normaliseRom(bytes, file)
   const header = readHeader(image, file)
   const digest = precomputedMd5 ?? md5Hex(image)
-  let game: N64Game
-  let verified = false
-  if (digest === SNAP_US_MD5) {
-    game = 'snap'
-    verified = true
-  } else if (digest === STADIUM_US_MD5) {
-    game = 'stadium'
-    verified = true
-  } else {
-    game = gameFromHeader(header)
-  }
-  return { file, byteOrder, image, header, md5: digest, game, verified }
+  return { file, byteOrder, image, header, md5: digest, ...identifyRom(digest, header, games) }
 }

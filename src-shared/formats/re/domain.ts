@@ -6,6 +6,7 @@ const submeshes = (n: number | null) => (n === null ? null : `${n} submesh${n ==
 export const reDomain = defineDomain({
   id: 're',
   title: 'RE Engine motions',
+  about: { files: '.mot/.motlist, .mesh and EMV Poser JSON', does: 'pose a skeleton and save a game-loadable motlist; the Blender round trip through glTF.' },
   sourceKinds: {
     're-motlist': { actions: ['export'], label: 'RE Engine motion list', icon: '♞', editor: true },
     're-mot': { actions: ['export'], label: 'RE Engine motion', icon: '♞', editor: true },

@@ -4,6 +4,7 @@ import { count, defineDomain, num } from '../../domain'
 export const snapDomain = defineDomain({
   id: 'snap',
   title: 'Pokémon Snap',
+  about: { files: 'N64 ROM', does: 'stages (rooms, skybox, the rail and object paths) and the Pokémon on them, skinned and animated; glTF export.' },
   sourceKinds: {
     'snap-rom': { label: 'Pokémon Snap ROM', icon: '◆', hint: 'A Pokémon Snap ROM. Its stages are inside the game entry below: open one to fly through it.' },
   },

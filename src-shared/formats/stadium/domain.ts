@@ -4,6 +4,7 @@ import { count, defineDomain, num } from '../../domain'
 export const stadiumDomain = defineDomain({
   id: 'stadium',
   title: 'Pokémon Stadium',
+  about: { files: 'N64 ROM', does: 'battle models with skeletons, animations, eye animations and move labels; glTF export.' },
   sourceKinds: {
     'stadium-rom': { label: 'Pokémon Stadium ROM', icon: '◆', hint: 'A Pokémon Stadium ROM. Its models are inside the game entry below.' },
   },

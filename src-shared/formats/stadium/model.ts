@@ -3,7 +3,8 @@
  * skeleton, animations, display lists, battle labels (pokemon-stadium.md §2–§15, checklist §21).
  */
 import { FormatError, hex } from '../../binary'
-import { openRom, type N64Rom } from '../n64/rom'
+import { openRom, type N64Identity, type N64Rom } from '../n64/rom'
+import { stadiumRomId } from './rom-id'
 import { readModelArchive, type ModelArchive } from './archive'
 import { unwrapFile, type UnwrapResult } from './pers-szp'
 import { DEFAULT_LINK_BASE, Module, findRootOffset, readFragmentHeader, readRootStruct, type FragmentHeader, type RootStruct } from './fragment'
@@ -25,11 +26,15 @@ export interface StadiumRom {
   warnings: string[]
 }
 
-/** Identifies the ROM (byte order, MD5, header name) and reads the model archive. */
-export function openStadiumRom(bytes: Uint8Array, file = 'ROM', md5?: string): StadiumRom {
-  const rom = openRom(bytes, file, md5)
-  if (rom.game === 'snap') {
-    throw new FormatError(`not a Pokémon Stadium ROM: this is Pokémon Snap (header name ${JSON.stringify(rom.header.name)}, MD5 ${rom.md5})`, { file, structure: 'N64Header', offset: 0x20 })
+/**
+ * Identifies the ROM (byte order, MD5, header name) and reads the model archive. `games`: the other
+ * N64 games the caller knows (their identities), so that an image one of them claims is refused.
+ */
+export function openStadiumRom(bytes: Uint8Array, file = 'ROM', md5?: string, games: readonly N64Identity[] = []): StadiumRom {
+  const rom = openRom(bytes, file, md5, [stadiumRomId, ...games])
+  const other = rom.game !== stadiumRomId.game ? games.find((g) => g.game === rom.game) : undefined
+  if (other) {
+    throw new FormatError(`not a Pokémon Stadium ROM: this is ${other.title} (header name ${JSON.stringify(rom.header.name)}, MD5 ${rom.md5})`, { file, structure: 'N64Header', offset: 0x20 })
   }
   const warnings: string[] = []
   if (!rom.verified) warnings.push(`MD5 ${rom.md5} is not the US 1.0 image; opened with the US layout (unverified)`)

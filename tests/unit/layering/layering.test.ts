@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import * as fs from 'node:fs'
 import * as path from 'node:path'
+import { MAIN_LAYERS, SHARED_LAYERS, cycles, importGraph, upArrows } from '../../helpers/import-graph'
 
 /**
  * Keeps the layering of DESIGN.md: shared code imports no Node, Electron or DOM API; the renderer
  * never imports main-process code; the viewport imports no format code; only the Electron shell
- * imports electron.
+ * imports electron; no import circle anywhere; inside src-main every import goes down the layer
+ * table below (docs/DECISIONS.md, "The plugin contracts and the layer order of src-main").
  */
 const root = path.resolve(import.meta.dirname, '..', '..', '..')
 
@@ -88,4 +90,24 @@ describe('layering', () => {
       .map(rel)
     expect(bad).toEqual([])
   })
+
+  it('has no import circle in src-main, src-shared or src-renderer (static, type-only and dynamic imports)', () => {
+    const graph = importGraph(root, ['src-main', 'src-shared', 'src-renderer'])
+    expect(graph.size).toBeGreaterThan(300)
+    expect(cycles(graph)).toEqual([])
+  })
+
+  it('src-main imports only down its layer table', () => {
+    const graph = importGraph(root, ['src-main', 'src-shared'])
+    const inMain = (f: string) => f.startsWith('src-main/')
+    expect([...graph.keys()].filter(inMain).length).toBeGreaterThan(100)
+    expect(upArrows(graph, MAIN_LAYERS, inMain)).toEqual([])
+  })
+
+  it('src-shared imports only down its layer table (a format never imports the list or the API)', () => {
+    const graph = importGraph(root, ['src-shared'])
+    expect(graph.size).toBeGreaterThan(150)
+    expect(upArrows(graph, SHARED_LAYERS)).toEqual([])
+  })
 })
+

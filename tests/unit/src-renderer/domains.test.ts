@@ -12,8 +12,8 @@ import { fakeDomain } from '../../fixtures/domains/fake/shared'
 import { FakeRootView, fakeRenderer } from '../../fixtures/domains/fake/renderer'
 
 const SRC: SourceRow = { id: 7, path: '/mods/two.fake', size: 78, mtime: 0, hash: 'h', kind: 'fake-file' as SourceRow['kind'], status: 'indexed', error: null, indexedAt: 0 }
-const ROOT: AssetRow = { id: 70, sourceId: 7, parent: null, kind: 'fake-root', name: 'Fake root', locator: {}, metadata: {}, childCount: 1 }
-const MESH: AssetRow = { id: 71, sourceId: 7, parent: 70, kind: 'fake-mesh', name: 'Fake mesh', locator: {}, metadata: { triangles: 2 }, childCount: 0 }
+const ROOT: AssetRow = { id: 70, sourceId: 7, parent: null, kind: 'fake-root' as AssetRow['kind'], name: 'Fake root', locator: {}, metadata: {}, childCount: 1 }
+const MESH: AssetRow = { id: 71, sourceId: 7, parent: 70, kind: 'fake-mesh' as AssetRow['kind'], name: 'Fake mesh', locator: {}, metadata: { triangles: 2 }, childCount: 0 }
 
 vi.mock('../../../src-renderer/bridge', () => ({
   errorMessage: (e: unknown) => (e instanceof Error ? e.message : String(e)),
@@ -43,7 +43,7 @@ describe('renderer manifests', () => {
   })
 
   it('keep one view instance for a Snap stage’s parts and a Stadium model’s animations', () => {
-    const a = (kind: string, locator: Record<string, unknown>): AssetRow => ({ id: 1, sourceId: 3, parent: null, kind, name: '', locator, metadata: {}, childCount: 0 })
+    const a = (kind: AssetRow['kind'], locator: Record<string, unknown>): AssetRow => ({ id: 1, sourceId: 3, parent: null, kind, name: '', locator, metadata: {}, childCount: 0 })
     expect(viewKeyOf(a('snap-room', { stage: 'beach', group: 'path', index: 0 }))).toBe(viewKeyOf(a('snap-track', { stage: 'beach' })))
     expect(viewKeyOf(a('snap-room', { stage: 'beach' }))).not.toBe(viewKeyOf(a('snap-room', { stage: 'tunnel' })))
     expect(viewKeyOf(a('stadium-animation', { file: 4, animation: 2 }))).toBe(viewKeyOf(a('stadium-model', { file: 4 })))
@@ -79,15 +79,15 @@ describe('a fake domain in the lists', () => {
   })
 
   it('opens its view for its editor kind and keys the view by its manifest', () => {
-    expect(viewFor('fake-root')).toBe(FakeRootView)
-    expect(viewFor('fake-mesh')).toBeNull()
+    expect(viewFor('fake-root' as AssetRow['kind'])).toBe(FakeRootView)
+    expect(viewFor('fake-mesh' as AssetRow['kind'])).toBeNull()
     expect(viewKeyOf(ROOT)).toBe('fake:7')
   })
 
   it('is gone once removed', () => {
     off()
     unregisterSharedDomain('fake')
-    expect(viewFor('fake-root')).toBeNull()
+    expect(viewFor('fake-root' as AssetRow['kind'])).toBeNull()
     expect(rowIcon('source', 'fake-file')).toBe('▣')
     registerSharedDomain(fakeDomain)
     off = registerRendererDomain(fakeRenderer)

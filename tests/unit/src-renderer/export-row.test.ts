@@ -51,7 +51,7 @@ const { assetRow, sourceRow } = await import('../../../src-renderer/stores/catal
 const { exportRow, exportsDirectly } = await import('../../../src-renderer/export-row')
 const { treeActions } = await import('../../../src-renderer/tree-actions')
 
-const asset = (kind: string, id = 7, name = '001 Bulbasaur'): AssetRow => ({ id, sourceId: 1, parent: null, kind, name, locator: {}, metadata: {}, childCount: 0 })
+const asset = (kind: AssetRow['kind'], id = 7, name = '001 Bulbasaur'): AssetRow => ({ id, sourceId: 1, parent: null, kind, name, locator: {}, metadata: {}, childCount: 0 })
 const src = (kind: string, path: string): SourceRow => ({ id: 1, path, size: 1, mtime: 0, hash: 'h', kind: kind as SourceRow['kind'], status: 'indexed', error: null, indexedAt: 0 })
 
 beforeEach(() => {
@@ -66,7 +66,7 @@ describe('Export… in the menu, per kind (manifest-driven)', () => {
   it('every kind that opens a scene offers Export…, and exactly those export directly', () => {
     for (const d of sharedDomains()) {
       for (const [kind, info] of Object.entries(d.assetKinds)) {
-        const row = assetRow(asset(kind), 2)
+        const row = assetRow(asset(kind as AssetRow['kind']), 2)
         const ids = treeActions(row).map((a) => a.id)
         // a scene kind always has the entry (the manifest lists it) …
         if (info.scene) expect(ids, kind).toContain('export')
@@ -75,9 +75,9 @@ describe('Export… in the menu, per kind (manifest-driven)', () => {
     }
     expect(treeActions(assetRow(asset('stadium-model'), 2)).map((a) => a.label)).toEqual(['Open', 'Export…', 'Re-index', 'Reveal in folder', 'Copy path'])
     // … and kinds without a scene do not (a spawn, a texture, a GF entry, a Snap game)
-    for (const k of ['snap-spawn', 'gf-texture', 'gf-entry', 'snap-game', 'stadium-game']) expect(treeActions(assetRow(asset(k), 2)).map((a) => a.id), k).not.toContain('export')
+    for (const k of ['snap-spawn', 'gf-texture', 'gf-entry', 'snap-game', 'stadium-game'] as const) expect(treeActions(assetRow(asset(k), 2)).map((a) => a.id), k).not.toContain('export')
     // RE motions have no scene builder: Export… is offered and handed to the pose editor (re:exportGlb)
-    for (const k of ['re-motlist', 're-mot', 're-motion']) {
+    for (const k of ['re-motlist', 're-mot', 're-motion'] as const) {
       expect(treeActions(assetRow(asset(k), 2)).map((a) => a.id), k).toContain('export')
       expect(exportsDirectly(assetRow(asset(k), 2)), k).toBe(false)
     }

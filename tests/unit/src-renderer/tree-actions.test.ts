@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { SourceRow } from '../../../src-shared/api'
+import type { AssetRow, SourceRow } from '../../../src-shared/api'
 import { assetRow, folderRow, sourceRow } from '../../../src-renderer/stores/catalog-tree'
 import { rowPath, treeActions } from '../../../src-renderer/tree-actions'
 
 /** The tree's context menus: which entries each node gets, the kind-specific ones from the manifests. */
 const src = (kind: string, path = '/m/x'): SourceRow => ({ id: 1, path, size: 1, mtime: 0, hash: 'h', kind: kind as SourceRow['kind'], status: 'indexed', error: null, indexedAt: 0 })
-const asset = (kind: string) => assetRow({ id: 5, sourceId: 1, parent: null, kind, name: 'n', locator: {}, metadata: {}, childCount: 0 }, 2)
+const asset = (kind: AssetRow['kind']) => assetRow({ id: 5, sourceId: 1, parent: null, kind, name: 'n', locator: {}, metadata: {}, childCount: 0 }, 2)
 const ids = (r: Parameters<typeof treeActions>[0]) => treeActions(r).map((a) => a.id)
 
 describe('treeActions', () => {

@@ -10,7 +10,7 @@ import * as path from 'node:path'
 import { openCatalog, ftsQuery, type Catalog } from '../../../../src-main/catalog/catalog'
 import { migrations } from '../../../../src-main/catalog/migrations'
 import { FTS_KEY, SINGLE_FROM, foldLatin, ftsBucket, repeatedTokens, UNBOUNDED } from '../../../../src-main/catalog/fts'
-import type { AssetDraft } from '../../../../src-main/indexer/detector'
+import type { AssetDraft } from '../../../../src-main/plugin/detector'
 
 let dir: string
 beforeEach(() => {
@@ -30,9 +30,9 @@ function cascadingKeys(db: Database.Database): { table: string; column: string; 
 }
 
 /** Words whose names give R = 1 and R ≥ 2 rows, repeated tokens and varied lengths. */
-function mixedDrafts(seed: number, n: number): AssetDraft[] {
+function mixedDrafts(seed: number, n: number): AssetDraft<string>[] {
   const words = ['eye', 'eyelid', 'body', 'bone', 'shadow', 'shine', 'pikachu', 'pika', 'tail', 'tex', '01', '012', '013']
-  const out: AssetDraft[] = [{ key: 'root', kind: 'game', name: `Game ${seed}`, locator: {} }]
+  const out: AssetDraft<string>[] = [{ key: 'root', kind: 'game', name: `Game ${seed}`, locator: {} }]
   for (let i = 0; i < n; i++) {
     const h = Math.imul(seed * 131 + i, 2654435761) >>> 0
     const len = 1 + (h % 5)
@@ -142,7 +142,7 @@ describe('top-N search', () => {
     plain.close()
   })
 
-  function fill(sources: number, per: number, extra: AssetDraft[] = []): void {
+  function fill(sources: number, per: number, extra: AssetDraft<string>[] = []): void {
     for (let s = 0; s < sources; s++) cat.replaceSource({ path: `/lib/s${s}`, size: 1, mtime: 1, hash: `h${s}`, kind: 'gf-set' }, s === 0 ? [...mixedDrafts(s, per), ...extra.map((d) => ({ ...d, parentKey: 'root' }))] : mixedDrafts(s, per))
     const ins = plain.prepare('INSERT INTO p (rowid, name, tags) VALUES (?, ?, ?)')
     for (const r of cat.db.prepare('SELECT id, name, tags FROM assets ORDER BY id').all() as { id: number; name: string; tags: string }[]) ins.run(r.id, r.name, r.tags)

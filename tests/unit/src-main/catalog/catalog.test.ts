@@ -4,7 +4,7 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import { openCatalog, ftsQuery, type Catalog } from '../../../../src-main/catalog/catalog'
 import { migrations } from '../../../../src-main/catalog/migrations'
-import type { AssetDraft } from '../../../../src-main/indexer/detector'
+import type { AssetDraft } from '../../../../src-main/plugin/detector'
 
 let dir: string
 let cat: Catalog
@@ -18,7 +18,7 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
-const drafts = (names: string[]): AssetDraft[] => [
+const drafts = (names: string[]): AssetDraft<string>[] => [
   { key: 'root', kind: 'game', name: 'Game' },
   ...names.map((n, i) => ({ key: `a${i}`, parentKey: 'root', kind: 'texture', name: n, locator: { entry: i }, metadata: { i }, tags: ['RGB565'] })),
 ].map((d) => ({ locator: {}, ...d }))
@@ -54,7 +54,7 @@ describe('Catalog', () => {
   it('replaces a changed source in one transaction and rolls back on failure', () => {
     const { sourceId } = cat.replaceSource({ path: '/x/set', size: 10, mtime: 1, hash: 'h1', kind: 'gf-set' }, drafts(['A', 'B']))
     // A draft naming a parent that does not exist fails half-way: nothing of it may remain.
-    const bad: AssetDraft[] = [...drafts(['C']), { key: 'orphan', parentKey: 'nope', kind: 'x', name: 'X', locator: {} }]
+    const bad: AssetDraft<string>[] = [...drafts(['C']), { key: 'orphan', parentKey: 'nope', kind: 'x', name: 'X', locator: {} }]
     expect(() => cat.replaceSource({ path: '/x/set', size: 11, mtime: 2, hash: 'h2', kind: 'gf-set' }, bad)).toThrow(/parent nope/)
     expect(cat.source(sourceId)!.hash).toBe('h1')
     expect(cat.list().map((a) => a.name)).toEqual(['Game', 'A', 'B'])

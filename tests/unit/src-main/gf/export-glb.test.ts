@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { gfModelHandlers } from '../../../../src-main/domains/gf/model-handlers'
-import type { ServiceContext } from '../../../../src-main/services/context'
+import type { ServiceContext } from '../../../../src-main/plugin/context'
 import { decodePng, encodePng } from '../../../../src-main/domains/gf/png'
 import { buildPackage, buildSyntheticSet } from '../../../fixtures/gf/build-set'
 import { buildGfMotion } from '../../../fixtures/gf/build-motion'

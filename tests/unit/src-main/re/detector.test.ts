@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import '../../../../src-main/domains/index' // the domain list fills the registry, as the entry points do
 import { detectFile } from '../../../../src-main/indexer/registry'
 import { reMotionDetector, emvPoseDetector } from '../../../../src-main/domains/re/detector'
 import { buildTemplateMotlist, buildStandaloneMot } from '../../../fixtures/re/template'

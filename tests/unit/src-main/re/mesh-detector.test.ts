@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
+import '../../../../src-main/domains/index' // the domain list fills the registry, as the entry points do
 import { detectFile } from '../../../../src-main/indexer/registry'
 import { reMeshDetector } from '../../../../src-main/domains/re/mesh-detector'
 import { reMotionDetector } from '../../../../src-main/domains/re/detector'

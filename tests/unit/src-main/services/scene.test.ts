@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import '../../../../src-main/domains/index' // the domain list fills the registry, as the entry points do
 import { sceneHandlers } from '../../../../src-main/services/scene'
-import type { ServiceContext } from '../../../../src-main/services/context'
+import type { ServiceContext } from '../../../../src-main/plugin/context'
 import { openCatalog } from '../../../../src-main/catalog/catalog'
 import { demoScene } from '../../../../src-shared/scene/demo'
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
+import '../../../../src-main/domains/index' // the domain list fills the registry, as the entry points do
 import { openCatalog, type Catalog } from '../../../../src-main/catalog/catalog'
 import { AccessDenied, Services } from '../../../../src-main/services/index'
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { buildSnapRom } from '../../../fixtures/snap/build-rom'
 import { openRom } from '../../../../src-shared/formats/n64/rom'
 import { enumerateSnapRom } from '../../../../src-main/domains/snap/detector'
+import '../../../../src-main/domains/index' // the N64 detector hands images to the registered games
 import { n64Detector } from '../../../../src-main/domains/n64/detector'
 import { OVERLAY_TABLE_ROM, hasSnapLayout } from '../../../../src-shared/formats/snap/overlay'
 

@@ -4,6 +4,7 @@ import * as fs from 'node:fs'
 import * as os from 'node:os'
 import * as path from 'node:path'
 import { gzipSync } from 'fflate'
+import '../../../../src-main/domains/index' // the domain list fills the registry, as the entry points do
 import { openCatalog, type Catalog } from '../../../../src-main/catalog/catalog'
 import { Services } from '../../../../src-main/services/index'
 import { indexPaths } from '../../../../src-main/indexer/indexer'

@@ -10,6 +10,7 @@ import * as http from 'node:http'
 import * as net from 'node:net'
 import * as os from 'node:os'
 import * as path from 'node:path'
+import '../../../../src-main/domains/index' // the domain list fills the registry, as the entry points do
 import { startServer, type RunningServer } from '../../../../src-main/transport/http-server'
 import { decodeEnvelope, encodeEnvelope } from '../../../../src-shared/transport/codec'
 

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 // Electron cannot run here: the thin shell's IPC transport is tested against a mocked ipcMain.
 vi.mock('electron', () => ({}))
 
+import '../../../../src-main/domains/index' // the domain list fills the registry, as the entry points do
 import { registerIpc } from '../../../../src-main/transport/ipc'
 import { FormatError } from '../../../../src-shared/binary'
 

@@ -10,7 +10,7 @@ import type { AssetRow, SourceRow } from '../../../../src-shared/api'
  */
 const SRC: SourceRow = { id: 1, path: '/roms/snap.z64', size: 10, mtime: 0, hash: 'h', kind: 'snap-rom', status: 'indexed', error: null, indexedAt: 0 }
 const OTHER: SourceRow = { ...SRC, id: 2, path: '/mods/set', kind: 'gf-set' }
-const asset = (id: number, parent: number | null, kind: string, name: string, childCount: number): AssetRow => ({ id, sourceId: 1, parent, kind, name, locator: {}, metadata: {}, childCount })
+const asset = (id: number, parent: number | null, kind: AssetRow['kind'], name: string, childCount: number): AssetRow => ({ id, sourceId: 1, parent, kind, name, locator: {}, metadata: {}, childCount })
 const ASSETS = [
   asset(10, null, 'snap-game', 'Pokémon Snap', 2),
   asset(20, 10, 'snap-stage', 'Beach', 1),

@@ -44,7 +44,7 @@ describe('modbench export', () => {
       { key: 'c', kind: 'test-texture', name: 'just a texture', locator: {} },
     ])
     const rows = c.list()
-    ids = { good: rows.find((r) => r.kind === 'test-model')!.id, broken: rows.find((r) => r.kind === 'test-broken')!.id, other: rows.find((r) => r.kind === 'test-texture')!.id }
+    ids = { good: rows.find((r) => String(r.kind) === 'test-model')!.id, broken: rows.find((r) => String(r.kind) === 'test-broken')!.id, other: rows.find((r) => String(r.kind) === 'test-texture')!.id }
     c.close()
   })
   afterAll(() => {

@@ -137,7 +137,7 @@ const click = async (id: string) => {
   await settle()
 }
 const euler = () => ['x', 'y', 'z'].map((a) => Number(($(`re-euler-${a}`) as HTMLInputElement).value))
-function asset(kind: string, locator: Record<string, unknown> = {}): AssetRow {
+function asset(kind: AssetRow['kind'], locator: Record<string, unknown> = {}): AssetRow {
   return { id: 1, sourceId: 1, parent: null, kind, name: 'x', locator, metadata: {}, childCount: 0, sourcePath: kind.startsWith('emv') ? '/mods/poses.json' : TEMPLATE.path }
 }
 

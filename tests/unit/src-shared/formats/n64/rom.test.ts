@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { detectByteOrder, normaliseRom, openRom, readHeader, md5Hex } from '../../../../../src-shared/formats/n64/rom'
+import { snapRomId } from '../../../../../src-shared/formats/snap/rom-id'
+import { stadiumRomId } from '../../../../../src-shared/formats/stadium/rom-id'
 import { FormatError } from '../../../../../src-shared/binary'
 
 function z64(name: string, size = 0x1000): Uint8Array {
@@ -42,14 +44,16 @@ describe('N64 ROM', () => {
   })
 
   it('reads header fields and marks an unknown MD5 as unverified', () => {
-    const rom = openRom(z64('POKEMON SNAP'), 'x.z64')
+    const games = [snapRomId, stadiumRomId]
+    const rom = openRom(z64('POKEMON SNAP'), 'x.z64', undefined, games)
     expect(rom.header.name).toBe('POKEMON SNAP')
     expect(rom.header.code).toBe('NPFE')
     expect(rom.header.region).toBe('E')
     expect(rom.game).toBe('snap')
     expect(rom.verified).toBe(false)
-    expect(openRom(z64('POKEMON STADIUM'), 'y.z64').game).toBe('stadium')
-    expect(openRom(z64('ZELDA'), 'z.z64').game).toBe('other')
+    expect(openRom(z64('POKEMON STADIUM'), 'y.z64', undefined, games).game).toBe('stadium')
+    expect(openRom(z64('POKEMON STADIUM 2'), 'y.z64', undefined, games).game).toBe('other')
+    expect(openRom(z64('ZELDA'), 'z.z64', undefined, games).game).toBe('other')
   })
 
   it('computes MD5 per RFC 1321 test vectors', () => {

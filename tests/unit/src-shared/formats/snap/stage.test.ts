@@ -9,12 +9,13 @@ import { materialSetupCommands, readMaterial } from '../../../../../src-shared/f
 import { OVERLAY_TABLE_ROM } from '../../../../../src-shared/formats/snap/overlay'
 import { FormatError, LimitError } from '../../../../../src-shared/binary'
 import { openRom } from '../../../../../src-shared/formats/n64/rom'
+import { snapRomId } from '../../../../../src-shared/formats/snap/rom-id'
 
 const rom = buildSnapRom()
 
 describe('Snap ROM fixture opens as an unverified Snap image', () => {
   it('header and game', () => {
-    const r = openRom(rom.image)
+    const r = openRom(rom.image, 'ROM', undefined, [snapRomId])
     expect(r.game).toBe('snap')
     expect(r.verified).toBe(false)
     expect(r.header.name).toBe('POKEMON SNAP')

@@ -1,6 +1,7 @@
 /** Fixture ROM → models: archive, unwrap, root, geo walk, DLs in bucket order, materials, labels. */
 import { describe, expect, it } from 'vitest'
 import { openStadiumRom, loadModel } from '../../../../../src-shared/formats/stadium/model'
+import { snapRomId } from '../../../../../src-shared/formats/snap/rom-id'
 import { buildStadiumScene, stadiumScene, alphaModeForLayer, presetMaterial, wrapFromTile } from '../../../../../src-shared/formats/stadium/scene'
 import { readStadiumSceneData } from '../../../../../src-shared/formats/stadium/scene-data'
 import { readModelArchive } from '../../../../../src-shared/formats/stadium/archive'
@@ -43,7 +44,8 @@ describe('Stadium ROM and archive', () => {
   })
   it('rejects a ROM that is not Pokémon Stadium', () => {
     const other = buildStadiumRom({ files: [{ model: plainModel(1) }], name: 'POKEMON SNAP' })
-    expect(() => openStadiumRom(other, 'snap.z64')).toThrow(/not a Pokémon Stadium ROM/)
+    // the header names Snap: refused when the caller knows Snap (the app passes every registered N64 game)
+    expect(() => openStadiumRom(other, 'snap.z64', undefined, [snapRomId])).toThrow(/not a Pokémon Stadium ROM: this is Pokémon Snap/)
   })
 })
 

@@ -1,12 +1,14 @@
 /**
- * The registry behind the node list file (`src-main/domains/index.ts`): which domains are
- * registered, and the tables derived from them. Generic code reads the domains through
- * `nodeDomains()` (after importing the list file); tests add a fake domain with `registerDomain`
- * and remove it with the function it returns.
+ * The registry of Node-side domains: which domains are registered, and the tables derived from
+ * them. The list file (`src-main/domains/index.ts`) fills it; only the entry points (the Electron
+ * main, the CLI entry) and tests import that list. Generic code (indexer, services, CLI table)
+ * reads the domains here through `nodeDomains()` and never imports a domain; tests add a fake
+ * domain with `registerDomain` and remove it with the function it returns.
  */
 import { registerSharedDomain, unregisterSharedDomain } from '../../src-shared/domains'
-import type { Handler, Handlers } from '../services/context'
-import type { SceneBuilder } from '../services/scene-builders'
+import type { N64Identity } from '../../src-shared/formats/n64/rom'
+import type { Handler, Handlers } from './context'
+import type { SceneBuilder } from './scene-builder'
 import type { NodeDomain } from './domain'
 
 const domains: NodeDomain[] = []
@@ -46,6 +48,11 @@ export function registerDomain(d: NodeDomain): () => void {
 
 export function nodeDomains(): readonly NodeDomain[] {
   return domains
+}
+
+/** How the registered N64 games know their images (their `n64Games` identities), in list order. */
+export function n64Identities(): N64Identity[] {
+  return domains.flatMap((d) => d.n64Games ?? []).map((g) => g.identity)
 }
 
 /**

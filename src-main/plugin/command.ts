@@ -1,3 +1,8 @@
+/**
+ * The CLI command contract: what a domain's command module exports (`Command` objects) and the
+ * helpers its `run` may use (usage errors, option readers, CLI.md's output rule). The CLI runner
+ * (src-main/cli/main.ts) parses the arguments and builds the `CommandContext`.
+ */
 import type { ParseArgsConfig } from 'node:util'
 import { guardOutput, type OutputCheck } from '../node/output-guard'
 

@@ -1,4 +1,8 @@
-import type { SourceKind } from '../../src-shared/api/catalog'
+/**
+ * The detector contract: how a domain claims files or folders for the catalog and lists what they
+ * hold cheaply. The indexer (src-main/indexer/) asks the registered domains' detectors.
+ */
+import type { AssetKind, SourceKind } from '../../src-shared/api/catalog'
 
 /** What a detector sees of a file before deciding it is its kind. */
 export interface DetectInput {
@@ -14,12 +18,15 @@ export interface DetectInput {
 
 /**
  * An asset a detector found. `key` is unique within the source; `parentKey` names the parent's
- * key (absent for top-level assets). The indexer turns keys into catalog ids.
+ * key (absent for top-level assets). The indexer turns keys into catalog ids. `K`: the kinds it
+ * may have, by default the built-in manifests' `AssetKind` union (a misspelt kind does not
+ * compile); a domain registered at run time gives its own manifest's (`AssetKindOf<typeof …>`), and
+ * the generic code that stores any domain's drafts takes `AssetDraft<string>`.
  */
-export interface AssetDraft {
+export interface AssetDraft<K extends string = AssetKind> {
   key: string
   parentKey?: string
-  kind: string
+  kind: K
   name: string
   /** How to reopen it: offsets, virtual addresses, entry indices. */
   locator: Record<string, unknown>
@@ -28,10 +35,10 @@ export interface AssetDraft {
   tags?: string[]
 }
 
-export interface EnumerateResult {
+export interface EnumerateResult<K extends string = AssetKind> {
   /** Refines the source kind (e.g. `n64-rom` → `snap-rom`). */
   kind?: SourceKind
-  assets: AssetDraft[]
+  assets: AssetDraft<K>[]
   /** Shown in the inspector for the source itself (header name, game code, MD5 …). */
   metadata?: Record<string, unknown>
   /**
@@ -44,8 +51,8 @@ export interface EnumerateResult {
   damaged?: unknown[]
 }
 
-/** A detector for single files: content first (magic bytes), extension second. */
-export interface FileDetector {
+/** A detector for single files: content first (magic bytes), extension second. `K`: its asset kinds (see AssetDraft). */
+export interface FileDetector<K extends string = AssetKind> {
   id: string
   kind: SourceKind
   /** True when the bytes are certainly this kind (magic). */
@@ -53,23 +60,23 @@ export interface FileDetector {
   /** Lower-case name suffixes accepted when no content detector matched (e.g. `.z64`). */
   extensions?: RegExp
   /** Reads the whole file and lists what it holds cheaply. Throws FormatError on bad input. */
-  enumerate(bytes: Uint8Array, input: DetectInput): EnumerateResult | Promise<EnumerateResult>
+  enumerate(bytes: Uint8Array, input: DetectInput): EnumerateResult<K> | Promise<EnumerateResult<K>>
   /**
    * For files too big to read whole (a romfs archive of hundreds of MiB): reads only what it needs
    * (tables, a few headers) from `input.path`. The indexer then neither reads nor hashes the whole
    * file: `hash` (a digest of what was read) stands for the content hash. Used instead of
    * `enumerate` when present (not for `.gz` files).
    */
-  enumeratePartial?(input: DetectInput): Promise<EnumerateResult & { hash: string }>
+  enumeratePartial?(input: DetectInput): Promise<EnumerateResult<K> & { hash: string }>
 }
 
-/** A detector for folders that form one source (a GF `0.bin`–`8.bin` set). */
-export interface FolderDetector {
+/** A detector for folders that form one source (a GF `0.bin`–`8.bin` set). `K`: its asset kinds. */
+export interface FolderDetector<K extends string = AssetKind> {
   id: string
   kind: SourceKind
   /** Given the names in a folder, true when the folder is this kind of set. */
   matchFolder(names: string[]): boolean
   /** The member files of the set, in order (their bytes are passed to `enumerate`). */
   members(names: string[]): string[]
-  enumerate(files: Map<string, Uint8Array>, folder: string): EnumerateResult | Promise<EnumerateResult>
+  enumerate(files: Map<string, Uint8Array>, folder: string): EnumerateResult<K> | Promise<EnumerateResult<K>>
 }

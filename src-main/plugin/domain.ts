@@ -3,32 +3,34 @@
  * detectors, CLI commands, service handlers and scene builders. The manifest itself stays light:
  * detectors are eager (the indexer asks them synchronously; they read headers and lists only),
  * while commands, handlers and scene builders are loaded by dynamic import when first used, so a
- * command imports only its own domain's code. The list is `src-main/domains/index.ts`.
+ * command imports only its own domain's code. The list is `src-main/domains/index.ts`; generic code
+ * reads the registered manifests through `./registry`.
  */
 import type { Channel, SourceKind } from '../../src-shared/api'
 import type { AssetKindOf, SharedDomain } from '../../src-shared/domain'
-import type { N64Rom } from '../../src-shared/formats/n64/rom'
-import type { Command } from '../cli/command'
-import type { AssetDraft, FileDetector, FolderDetector } from '../indexer/detector'
-import type { Handlers } from '../services/context'
-import type { SceneBuilder } from '../services/scene-builders'
+import type { N64Identity, N64Rom } from '../../src-shared/formats/n64/rom'
+import type { Command } from './command'
+import type { AssetDraft, FileDetector, FolderDetector } from './detector'
+import type { Handlers } from './context'
+import type { SceneBuilder } from './scene-builder'
 
 /** A game on the N64 that claims ROM images in the N64 detector (src-main/domains/n64/). */
 export interface N64Game {
-  /** `openRom`'s identification of the image (by MD5 or header name). */
-  game: Exclude<N64Rom['game'], 'other'>
+  /** How the game knows its images (MD5s, header name), declared in the game's own folder. */
+  identity: N64Identity
   /** The source kind its ROMs get. */
   sourceKind: SourceKind
   /** An image whose header names no known game but has this game's layout opens as it, unverified. */
   looksLike(image: Uint8Array): boolean
   /** The cheap catalog enumeration of the image. */
-  enumerate(rom: N64Rom): AssetDraft[]
+  enumerate(rom: N64Rom): AssetDraft<string>[]
 }
 
 export interface NodeDomain<D extends SharedDomain = SharedDomain> {
   shared: D
-  fileDetectors?: FileDetector[]
-  folderDetectors?: FolderDetector[]
+  /** Each typed by its own asset kinds where it is declared (`FileDetector` checks the built-in ones). */
+  fileDetectors?: FileDetector<string>[]
+  folderDetectors?: FolderDetector<string>[]
   n64Games?: N64Game[]
   /** CLI commands: `groups` are their first words (`modbench snap …`); `load` imports the Command objects. */
   cli?: { groups: readonly string[]; load(): Promise<readonly Command[]> }
