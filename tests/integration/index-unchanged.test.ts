@@ -10,6 +10,7 @@ import fsCjs from 'node:fs'
 import { syncBuiltinESMExports } from 'node:module'
 import * as os from 'node:os'
 import * as path from 'node:path'
+import '../../src-main/domains/index' // the domain list fills the registry, as the entry points do
 import { openCatalog, type Catalog } from '../../src-main/catalog/catalog'
 import { indexPaths } from '../../src-main/indexer/indexer'
 import { buildSyntheticSet } from '../fixtures/gf/build-set'
