@@ -11,8 +11,12 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rollupOptions: {
-        // the ETC1 worker is started from a file beside the built main (src-main/node/worker-script.ts)
-        input: { index: path.join(root, 'src-main/index.ts'), 'etc1-worker': path.join(root, 'src-main/domains/gf/etc1-worker.ts') },
+        // the ETC1 and batch export workers are started from a file beside the built main (src-main/node/worker-script.ts)
+        input: {
+          index: path.join(root, 'src-main/index.ts'),
+          'etc1-worker': path.join(root, 'src-main/domains/gf/etc1-worker.ts'),
+          'export-worker': path.join(root, 'src-main/domains/gf/export-worker.ts'),
+        },
         external: ['better-sqlite3', 'electron'],
       },
     },

@@ -11,7 +11,7 @@ const report: Report = (group, label, value, unit, note) => {
 }
 
 const only = process.argv.slice(2)
-const domains = ['cli', 'platform', 'catalog', 'indexing', 'scene', 'gf', 'gf-model', 'gf-garc', 're', 'snap', 'stadium', 'materials', 'materials-gpu']
+const domains = ['cli', 'platform', 'catalog', 'indexing', 'scene', 'gf', 'gf-model', 'gf-batch', 'gf-garc', 're', 'snap', 'stadium', 'materials', 'materials-gpu', 'views']
 for (const d of domains) {
   if (only.length && !only.includes(d)) continue
   const mod = (await import(`./${d}.ts`).catch((e: Error) => {

@@ -15,6 +15,8 @@ import { registerIpc } from './transport/ipc'
 import { CSP } from './transport/csp'
 import { appUrlMatcher, guardContents, guardPermissions, senderProblem, type IpcSender } from './transport/shell-guards'
 import { ChosenPaths, chosenPathsGate, registerShellIpc } from './transport/shell-ipc'
+import { editViewMenus } from './transport/shell-menu'
+import type { AppCommandName } from '../src-shared/app-menu'
 
 let win: BrowserWindow | null = null
 /** Paths the user chose in a dialog or dropped: what `fs:grant` and `index:start` accept from the window. */
@@ -39,6 +41,11 @@ async function openPaths(services: Services, paths: string[]): Promise<void> {
   buildMenu(services)
 }
 
+/** Asks the window to run a command of its menus (Edit, View, Help). */
+function send(command: AppCommandName): void {
+  win?.webContents.send('event:app:command', { command })
+}
+
 function buildMenu(services: Services): void {
   const open = async (props: ('openFile' | 'openDirectory' | 'multiSelections')[]) => {
     const r = await dialog.showOpenDialog(win!, { properties: props })
@@ -60,9 +67,8 @@ function buildMenu(services: Services): void {
         { role: 'quit' },
       ],
     },
-    { role: 'editMenu' },
-    { role: 'viewMenu' },
-    { label: 'Help', submenu: [{ label: 'Demo scene', click: () => win?.webContents.send('event:app:command', { command: 'demo-scene' }) }] },
+    ...editViewMenus(send),
+    { label: 'Help', submenu: [{ label: 'Demo scene', click: () => send('demo-scene') }] },
   ]
   Menu.setApplicationMenu(Menu.buildFromTemplate(template))
 }

@@ -1,11 +1,13 @@
 import type { ModbenchBridge } from '@shared/api'
 import { createHttpBridge } from './http-bridge'
+import { sharingInFlight } from './in-flight'
 
 /**
  * The one way the UI reaches the services: `window.modbench` from the Electron preload, or the
- * HTTP bridge in browser mode. Same typed contract either way.
+ * HTTP bridge in browser mode. Same typed contract either way; identical read-only calls in flight
+ * share one request.
  */
-export const bridge: ModbenchBridge = window.modbench ?? createHttpBridge()
+export const bridge: ModbenchBridge = sharingInFlight(window.modbench ?? createHttpBridge())
 
 /** A readable message for any error a call may throw. */
 export function errorMessage(e: unknown): string {

@@ -4,8 +4,9 @@
  * list is `src-renderer/domains.ts`; the shared manifest says which kinds are editor kinds.
  */
 import type { Component } from 'vue'
-import type { AssetRow } from '@shared/api'
+import type { AssetRow, SourceRow } from '@shared/api'
 import type { AssetKindOf, SharedDomain, SourceKindOf } from '@shared/domain'
+import type { ViewCall } from './viewport/scene-channel'
 
 export interface RendererDomain<D extends SharedDomain = SharedDomain> {
   shared: D
@@ -21,6 +22,12 @@ export interface RendererDomain<D extends SharedDomain = SharedDomain> {
    * of a fresh view per selection. Null: one view per selection.
    */
   viewKey?(asset: AssetRow): string | null
+  /**
+   * The requests the view of `asset` starts with (its scene: `scene:open`, or its own first call),
+   * made as soon as the asset is selected, before the view's code has loaded; the view takes their
+   * answers through the scene channel (scene-channel.ts). Absent or empty: the view asks itself.
+   */
+  viewCalls?(asset: AssetRow, sources: readonly SourceRow[]): ViewCall[]
 }
 
 /** Typed identity for a renderer manifest. */

@@ -5,9 +5,10 @@
  * (it returns a function that removes it again).
  */
 import type { Component } from 'vue'
-import type { AssetKind, AssetRow, SourceKind } from '@shared/api'
+import type { AssetKind, AssetRow, SourceKind, SourceRow } from '@shared/api'
 import { assetKindInfo, sourceKindInfo } from '@shared/domains'
 import type { RendererDomain } from './domain'
+import type { ViewCall } from './viewport/scene-channel'
 import { snapRenderer } from './components/snap/domain'
 import { stadiumRenderer } from './components/stadium/domain'
 import { reRenderer } from './components/re/domain'
@@ -49,6 +50,15 @@ export function viewKeyOf(asset: AssetRow): string | null {
     return d.viewKey?.(asset) ?? null
   }
   return null
+}
+
+/** The requests the view of `asset` starts with (RendererDomain.viewCalls). */
+export function viewCallsOf(asset: AssetRow, sources: readonly SourceRow[]): ViewCall[] {
+  for (const d of domains) {
+    if (!Object.hasOwn(d.shared.assetKinds, asset.kind)) continue
+    return d.viewCalls?.(asset, sources) ?? []
+  }
+  return []
 }
 
 /** The tree's icon of a row: its kind's icon in the manifests (a source of an undeclared kind: ▣). */

@@ -2,6 +2,7 @@ import { createApp } from 'vue'
 import { createPinia } from 'pinia'
 import App from './App.vue'
 import './styles.css'
+import { preloadViewport } from './preload'
 
 const app = createApp(App)
 app.use(createPinia())
@@ -14,3 +15,4 @@ window.addEventListener('unhandledrejection', (ev) => {
   window.dispatchEvent(new CustomEvent('modbench:error', { detail: ev.reason instanceof Error ? ev.reason.message : String(ev.reason) }))
 })
 app.mount('#app')
+preloadViewport()

@@ -11,6 +11,7 @@ import type { ReApi } from './api/re'
 import type { SnapApi } from './api/snap'
 import type { StadiumApi } from './api/stadium'
 import type { FilesApi } from './api/files'
+import type { AppCommandName } from './app-menu'
 
 export type * from './api/catalog'
 export type * from './api/files'
@@ -20,9 +21,14 @@ export type Channel = keyof Api
 export type Req<C extends Channel> = Api[C]['req']
 export type Res<C extends Channel> = Api[C]['res']
 
-export type Events = CatalogEvents & GfEvents & SceneEvents
+/** Electron's native menu asks the window to run one of its commands (the Edit/View entries of APP_MENUS, Help's demo). */
+export interface AppEvents {
+  'app:command': { command: AppCommandName }
+}
 
-/** Every event name, for transports that must subscribe by name (browser mode's event stream). */
+export type Events = CatalogEvents & GfEvents & SceneEvents & AppEvents
+
+/** Every event name browser mode's event stream carries (it has no native menu: no `app:command`). */
 export const EVENT_NAMES = ['index:progress', 'catalog:changed', 'gf:progress', 'scene:progress'] as const satisfies readonly (keyof Events)[]
 export type EventName = keyof Events
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Builds the `modbench` command into out/cli/ with esbuild: out/cli/main.mjs (the entry), one
 // chunk per lazily imported module (so a command loads only what it uses), the worker scripts
-// beside them (out/cli/etc1-worker.mjs), meta.json (esbuild's metafile: which module imports
+// beside them (out/cli/etc1-worker.mjs, export-worker.mjs), meta.json (esbuild's metafile: which module imports
 // which) and inputs.json (the sources and their sizes/mtimes, for the bin shim's staleness check).
 // Dependencies stay outside the bundle (`packages: 'external'`): better-sqlite3 is native, and
 // a library imported only inside a command's run is loaded only when that command runs.
@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 /** Worker scripts started with `new Worker(file)`: built beside the bundle under these names. */
-export const WORKERS = { 'etc1-worker': 'src-main/domains/gf/etc1-worker.ts' }
+export const WORKERS = { 'etc1-worker': 'src-main/domains/gf/etc1-worker.ts', 'export-worker': 'src-main/domains/gf/export-worker.ts' }
 
 /** Builds the CLI into `outdir` (default out/cli). Returns the metafile. */
 export async function buildCli({ outdir = path.join(root, 'out', 'cli'), clean = false } = {}) {

@@ -6,13 +6,16 @@ import { explainCatalogError } from '../catalog/catalog-errors'
 import type { Catalog, SourceStamp } from '../catalog/catalog'
 import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from '../plugin/detector'
 import { detectFile, fileDetectors, folderDetectors, recognisedKinds } from './registry'
-import { detectorSet, pruneVanished, recordScanErrors, recordSkips, skippedBefore, stampOf, type Skip } from './skips'
-import { folderStamp, gzipHead, hashBytes, isGzip, loadBytes, readHashed, readHead, readSetFiles, stampUnchanged, type FileStamp, type SetBytes } from './read-source'
+import { catalogued, detectorSet, pruneVanished, recordScanErrors, recordSkips, skippedBefore, stampOf, type Skip } from './skips'
+import { folderStamp, gzipHead, hashBytes, isGzip, loadBytes, readHashed, readHead, readSetFiles, stampUnchanged, statOrNull, type FileStamp, type SetBytes } from './read-source'
 import { SetReadAhead } from './read-thread'
 
 /** The bytes of a source file as the detectors saw them (kept here for callers of the old place). */
 export { loadBytes }
 
+
+/** Bytes read at most from a file of an opened folder that is only part of a set (to say what is wrong with it). */
+const MAX_PARTIAL_READ = 256 * 1024 * 1024
 
 /** One unit of indexing work: a file, or a folder forming a set. */
 type Job =
@@ -132,6 +135,23 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     throw new Error(`${file}: not a kind of file Modbench recognises (${recognisedKinds()})`)
   }
 
+  /** The folder the user opened is no set but holds set files: why nothing of them is added (an error naming the file). */
+  async function explainPartialSet(dir: string, files: string[]): Promise<void> {
+    const read = async (n: string) => {
+      const file = path.join(dir, n)
+      if ((await fsp.stat(file)).size > MAX_PARTIAL_READ) throw new Error(`${file}: larger than ${MAX_PARTIAL_READ} bytes, not read`)
+      return new Uint8Array(await fsp.readFile(file))
+    }
+    for (const fd of folderDets) {
+      try {
+        const why = await fd.explainPartial?.(files, read)
+        if (why) return onError?.(path.join(dir, why.file), new Error(`${path.join(dir, why.file)}: ${why.message}`))
+      } catch (e) {
+        return onError?.(dir, e as Error)
+      }
+    }
+  }
+
   // The walk is synchronous: a readdir or stat of a cached folder costs microseconds, an
   // asynchronous one a thread-pool round trip (issue 26: the unchanged re-index waited, not worked).
   async function visitDir(dir: string, depth: number): Promise<void> {
@@ -167,6 +187,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     const set = folderSet(files)
     const claimed = new Set<string>(set?.members ?? [])
     if (set) jobs.push({ type: 'folder', path: dir, ...set })
+    else if (depth === 0) await explainPartialSet(dir, files)
     for (const n of files) {
       if (claimed.has(n)) continue
       try {
@@ -190,15 +211,6 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     }
   }
   return { jobs, skips, skipped }
-}
-
-/** A path's stat (following links), or null when it cannot be stat'd (a dangling link). */
-function statOrNull(p: string): Stats | null {
-  try {
-    return fs.statSync(p)
-  } catch {
-    return null
-  }
 }
 
 /** The error's message, naming the file when the message itself does not (a bare library error). */
@@ -294,18 +306,6 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
 
 const BATCH_SOURCES = 500
 const BATCH_MS = 250
-
-/**
- * The catalogued stamp of a source by path, as it was when indexing began: the sources under the
- * folders indexed are read in one query (a point query per file was most of an unchanged
- * re-index's time), any other path is looked up alone.
- */
-function catalogued(catalog: Catalog, paths: string[]): (p: string) => SourceStamp | null {
-  const prefixes = paths.map((p) => path.resolve(p)).filter((p) => statOrNull(p)?.isDirectory()).map((d) => (d.endsWith(path.sep) ? d : d + path.sep))
-  const stamps = new Map<string, SourceStamp>()
-  for (const pre of prefixes) for (const [p, s] of catalog.sourceStampsUnder(pre)) stamps.set(p, s)
-  return (p) => stamps.get(p) ?? (prefixes.some((pre) => p.startsWith(pre)) ? null : catalog.sourceStamp(p))
-}
 
 /** A source left as it was: its kind and asset count as catalogued. */
 function unchanged(abs: string, prev: SourceStamp): IndexResultSource {

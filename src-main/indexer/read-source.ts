@@ -238,3 +238,12 @@ export function readSetFiles(abs: string, members: string[]): SetBytes {
   }
   return { files, sha1: h.digest('hex'), stamp }
 }
+
+/** A path's stat (following links), or null when it cannot be stat'd (a dangling link). */
+export function statOrNull(p: string): fs.Stats | null {
+  try {
+    return fs.statSync(p)
+  } catch {
+    return null
+  }
+}

@@ -1,8 +1,8 @@
 import { promises as fsp, type Stats } from 'node:fs'
 import * as path from 'node:path'
 import type { IndexResultSource } from '../../src-shared/api/catalog'
-import type { Catalog } from '../catalog/catalog'
-import { stampUnchanged, type FileStamp } from './read-source'
+import type { Catalog, SourceStamp } from '../catalog/catalog'
+import { stampUnchanged, statOrNull, type FileStamp } from './read-source'
 import { fileDetectors, folderDetectors } from './registry'
 
 /**
@@ -75,4 +75,16 @@ export async function pruneVanished(catalog: Catalog, paths: string[], seen: Set
     }
   }
   return removed
+}
+
+/**
+ * The catalogued stamp of a source by path, as it was when indexing began: the sources under the
+ * folders indexed are read in one query (a point query per file was most of an unchanged
+ * re-index's time), any other path is looked up alone.
+ */
+export function catalogued(catalog: Catalog, paths: string[]): (p: string) => SourceStamp | null {
+  const prefixes = paths.map((p) => path.resolve(p)).filter((p) => statOrNull(p)?.isDirectory()).map((d) => (d.endsWith(path.sep) ? d : d + path.sep))
+  const stamps = new Map<string, SourceStamp>()
+  for (const pre of prefixes) for (const [p, s] of catalog.sourceStampsUnder(pre)) stamps.set(p, s)
+  return (p) => stamps.get(p) ?? (prefixes.some((pre) => p.startsWith(pre)) ? null : catalog.sourceStamp(p))
 }

@@ -79,4 +79,10 @@ export interface FolderDetector<K extends string = AssetKind> {
   /** The member files of the set, in order (their bytes are passed to `enumerate`). */
   members(names: string[]): string[]
   enumerate(files: Map<string, Uint8Array>, folder: string): EnumerateResult<K> | Promise<EnumerateResult<K>>
+  /**
+   * A folder the user opened that is not a set but holds some of a set's files: which file and why
+   * nothing could be added (damaged, or the set's other files missing) and what to do; null when
+   * none of its files belong to this kind of set. `read` gives a member's bytes.
+   */
+  explainPartial?(names: string[], read: (name: string) => Promise<Uint8Array>): Promise<{ file: string; message: string } | null>
 }

@@ -1,7 +1,9 @@
 import { defineStore } from 'pinia'
 import { shallowRef, ref, computed, watch } from 'vue'
-import type { AssetKind, AssetRow, IndexProgress, SourceKind, SourceRow } from '@shared/api'
+import type { AssetKind, AssetReveal, AssetRow, IndexProgress, SourceKind, SourceRow } from '@shared/api'
 import { bridge, errorMessage } from '../bridge'
+import { childrenPages } from './children-pages'
+import { catalogSearch } from './catalog-search'
 import { assetRow, folderKey, groupByFolder, firstOfKind, isWithin, namesDownTo, sourceRow, sourcesNamed, splitSourcePath, subtreeEnd, topRows, type TreeRow } from './catalog-tree'
 import { loadTreeMemory, saveTreeMemory } from './tree-memory'
 
@@ -14,29 +16,16 @@ export const useCatalogStore = defineStore('catalog', () => {
   const sources = shallowRef<SourceRow[]>([])
   const rows = shallowRef<TreeRow[]>([])
   const selected = shallowRef<TreeRow | null>(null)
-  const query = ref('')
-  const results = shallowRef<AssetRow[]>([])
-  const searching = ref(false)
   const progress = shallowRef<IndexProgress | null>(null)
   const errors = ref<string[]>([])
-  let searchSeq = 0
 
   function reportError(e: unknown): void {
     errors.value = [...errors.value.slice(-4), errorMessage(e)]
   }
+  const { query, results, searching, search } = catalogSearch(reportError)
 
-  /** A page of a row's children: the first, or the one after the child with id `after` (paged by key, not position). */
-  async function fetchChildren(row: TreeRow, offset: number, after?: number): Promise<TreeRow[]> {
-    const parent = row.type === 'source' ? null : row.asset!.id
-    const kids = await bridge.invoke('catalog:children', { sourceId: row.sourceId, parent, offset, limit: PAGE, ...(after !== undefined ? { after } : {}) })
-    const depth = row.depth + 1
-    const out = kids.map((k) => assetRow(k, depth))
-    const total = row.type === 'source' ? Infinity : row.asset!.childCount
-    if (kids.length === PAGE && offset + PAGE < total) {
-      out.push({ key: `${row.key}+${offset + PAGE}`, depth, type: 'more', name: 'Load more…', kind: '', sourceId: row.sourceId, hasChildren: false, expanded: false, loading: false, more: { parent, offset: offset + PAGE, after: kids[kids.length - 1]!.id } })
-    }
-    return out
-  }
+  const pages = childrenPages(PAGE)
+  const fetchChildren = pages.fetch
 
   /** Replaces the row with `key` (found again by key: rows are replaced, never edited). */
   function patchRow(key: string, next: Partial<TreeRow>): void {
@@ -160,24 +149,26 @@ export const useCatalogStore = defineStore('catalog', () => {
 
   /**
    * Reloads the sources and rebuilds the tree off-screen from what the user had open (by key),
-   * then swaps it in at once: concurrent refreshes (indexing's end, the change event, a removal)
-   * never interleave their edits, so no row is listed twice or lost. The selection stays on the
-   * same node (its row object is refreshed); only a node whose source left the catalog is let go.
-   */
-  /**
-   * Reloads the sources and top rows. A load that a newer one supersedes gives way to it, and its
-   * caller then waits for the newest: when this returns, `sources` and `rows` are current (indexPaths
-   * relies on it to find what it added; under load a change event's reload used to win the race).
+   * then swaps it in at once, so no row is listed twice or lost; the selection stays on the same
+   * node. A load that a newer one supersedes gives way to it, and its caller then waits for the
+   * newest: when this returns, `sources` and `rows` are current (indexPaths relies on it).
    */
   async function loadSources(): Promise<void> {
+    loads.value++
     let run = loadOnce()
     latestLoad = run
-    await run
-    while (latestLoad !== run) {
-      run = latestLoad
+    try {
       await run
+      while (latestLoad !== run) {
+        run = latestLoad
+        await run
+      }
+    } finally {
+      loads.value--
     }
   }
+  /** Loads running, plus one while a change event's refresh waits (`refreshing`: the tree may still change). */
+  const loads = ref(0)
   let latestLoad: Promise<void> = Promise.resolve()
 
   async function loadOnce(): Promise<void> {
@@ -193,14 +184,19 @@ export const useCatalogStore = defineStore('catalog', () => {
         if (seen !== intent && attempt < 3) continue // the user toggled meanwhile: rebuild with it
         sources.value = list
         rows.value = next
+        markListed()
         await keepSelection(list)
         await restoreSelection()
         return
       }
     } catch (e) {
+      markListed()
       reportError(e)
     }
   }
+  /** Settles once the sources were first listed: a reveal waits for it, so it expands rows that exist. */
+  let markListed: () => void = () => {}
+  const listed = new Promise<void>((resolve) => (markListed = resolve))
 
   /** The node selected before a reload: a listed source or folder row, or an asset (unless the URL names one). */
   async function restoreSelection(): Promise<void> {
@@ -210,8 +206,8 @@ export const useCatalogStore = defineStore('catalog', () => {
     if (row) return select(row)
     if (!/^a\d+$/.test(key) || new URLSearchParams(location.search).has('asset')) return
     restoreKey = null
-    const a = await bridge.invoke('catalog:asset', { id: Number(key.slice(1)) }).catch(() => null)
-    if (a && !selected.value) await selectAsset(a)
+    const r = await bridge.invoke('catalog:reveal', { id: Number(key.slice(1)), limit: PAGE }).catch(() => null)
+    if (r && !selected.value) await showRevealed(r)
   }
 
   async function keepSelection(list: SourceRow[]): Promise<void> {
@@ -255,26 +251,51 @@ export const useCatalogStore = defineStore('catalog', () => {
    * row and scrolls to it. When a row cannot be reached (e.g. past a paged "Load more…"), the
    * asset is still selected so the editor and inspector show it. With `user` false (a refresh
    * keeping the selection in view) nothing scrolls and a selection changed meanwhile is kept.
+   * `known`: a reveal answer already at hand (openAssetId).
    */
-  async function revealAsset(a: AssetRow, user = true): Promise<void> {
+  async function revealAsset(a: AssetRow, user = true, known?: AssetReveal | null): Promise<void> {
+    // a refresh keeping the selection in view while that same asset is being revealed waits for it
+    if (!user && revealing?.id === a.id) return revealing.done
+    const done = revealOnce(a, user, known)
+    revealing = { id: a.id, done }
+    await done
+    if (revealing?.done === done) revealing = null
+  }
+  let revealing: { id: number; done: Promise<void> } | null = null
+
+  async function revealOnce(a: AssetRow, user: boolean, known?: AssetReveal | null): Promise<void> {
     const before = selected.value?.key
-    const chain: AssetRow[] = []
-    let parent = a.parent
     try {
-      for (let guard = 0; parent !== null && guard < 64; guard++) {
-        const p = await bridge.invoke('catalog:asset', { id: parent })
-        if (!p) break
-        chain.unshift(p)
-        parent = p.parent
+      await listed
+      if (!rows.value.some((r) => r.key === `a${a.id}`)) {
+        // one call brings every level's children (issue 26); the expansions below then ask nothing
+        const reveal = known ?? (await bridge.invoke('catalog:reveal', { id: a.id, limit: PAGE }))
+        let ok = true
+        for (const key of reveal ? pages.prefill(reveal) : [`s${a.sourceId}`]) if (ok) ok = await expandKey(key)
       }
-      let ok = await expandKey(`s${a.sourceId}`)
-      for (const p of chain) if (ok) ok = await expandKey(`a${p.id}`)
     } catch (e) {
       reportError(e)
+    } finally {
+      pages.forget()
     }
     const row = rows.value.find((r) => r.key === `a${a.id}`) ?? assetRow(a, 0)
     if (user) select(row)
     else if (selected.value?.key === before) selected.value = row
+  }
+
+  /** Opens an asset by id (a permalink): one `catalog:reveal` call finds it and what the tree needs to show it. */
+  async function openAssetId(id: number): Promise<void> {
+    try {
+      const reveal = await bridge.invoke('catalog:reveal', { id, limit: PAGE })
+      if (!reveal) return reportError(`asset ${id} is not in the catalog (re-index its file, or open it from the tree)`)
+      await showRevealed(reveal)
+    } catch (e) {
+      reportError(e)
+    }
+  }
+  function showRevealed(r: AssetReveal): Promise<void> {
+    selected.value = assetRow(r.asset, 0)
+    return revealAsset(r.asset, true, r)
   }
 
   /** Selects an asset found by search and reveals it in the tree. */
@@ -302,24 +323,6 @@ export const useCatalogStore = defineStore('catalog', () => {
     } catch (e) {
       reportError(e)
       return false
-    }
-  }
-
-  async function search(text: string): Promise<void> {
-    query.value = text
-    const seq = ++searchSeq
-    if (!text.trim()) {
-      results.value = []
-      return
-    }
-    searching.value = true
-    try {
-      const found = await bridge.invoke('catalog:search', { query: text, limit: 200 })
-      if (seq === searchSeq) results.value = found
-    } catch (e) {
-      reportError(e)
-    } finally {
-      if (seq === searchSeq) searching.value = false
     }
   }
 
@@ -381,11 +384,16 @@ export const useCatalogStore = defineStore('catalog', () => {
     progress.value = p.phase === 'done' || p.phase === 'cancelled' || p.phase === 'error' ? null : p
     if (p.phase === 'error' && p.message) reportError(p.message)
   })
+  /** Change events received (tests wait for the refresh of one: `data-changes` on the tree). */
+  const changes = ref(0)
   bridge.on('catalog:changed', () => {
+    changes.value++
     // Coalesce bursts of change events.
     if (timer) clearTimeout(timer)
+    else loads.value++
     timer = setTimeout(() => {
-      void loadSources()
+      timer = null
+      void loadSources().finally(() => loads.value--)
       // results typed before indexing finished (or before a re-index) catch up
       if (query.value.trim()) void search(query.value)
     }, 100)
@@ -412,5 +420,7 @@ export const useCatalogStore = defineStore('catalog', () => {
     selected.value = null
   }
 
-  return { sources, rows, selected, selectedAsset, selectedPath, clearSelection, query, results, fileResults, revealSource, searching, progress, errors, revealKey, loadSources, toggle, loadMore, select, selectAsset, selectSource, revealAsset, openFirst, search, indexPaths, cancelIndexing, reportError }
+  const refreshing = computed(() => loads.value > 0)
+
+  return { refreshing, changes, sources, rows, selected, selectedAsset, selectedPath, clearSelection, query, results, fileResults, revealSource, searching, progress, errors, revealKey, loadSources, toggle, loadMore, select, selectAsset, selectSource, revealAsset, openAssetId, openFirst, search, indexPaths, cancelIndexing, reportError }
 })

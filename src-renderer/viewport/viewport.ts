@@ -36,17 +36,29 @@ import { applyGameMaterial, assignMeshMaterials } from './materials/game'
 
 export { defaultToggles, type CameraMode, type CameraView, type PickInfo, type Viewport, type ViewportOptions, type ViewportToggles } from './types'
 
-/** Creates a WebGL engine on the canvas (preserveDrawingBuffer for pixel readback) and a viewport. */
+/**
+ * One WebGL engine per canvas, kept when its viewport is disposed: the scene-view host hands its
+ * canvas on to the next view (use-scene-host.ts), which then reuses the engine with its compiled
+ * effects (shader programs are cached per engine, so a second view of the same kinds of materials
+ * compiles nothing). Babylon compiles through KHR_parallel_shader_compile whenever the driver
+ * offers it (`ThinEngine` caps; never disabled here), so programs link off the main thread.
+ */
+const engines = new WeakMap<HTMLCanvasElement, Engine>()
+
+/** Creates (or reuses) the WebGL engine of the canvas (preserveDrawingBuffer for pixel readback) and a viewport. */
 export function createViewport(canvas: HTMLCanvasElement, opts: ViewportOptions = {}): Viewport {
-  const engine = new Engine(canvas, true, { preserveDrawingBuffer: true, stencil: true, antialias: true, premultipliedAlpha: false })
-  const vp = createViewportOn(engine, { ...opts, canvas })
-  const dispose = vp.dispose
-  return Object.assign(vp, {
-    dispose() {
-      dispose()
-      engine.dispose()
-    },
-  })
+  let engine = engines.get(canvas)
+  if (!engine || engine.isDisposed) {
+    engine = new Engine(canvas, true, { preserveDrawingBuffer: true, stencil: true, antialias: true, premultipliedAlpha: false })
+    engines.set(canvas, engine)
+  }
+  return createViewportOn(engine, { ...opts, canvas })
+}
+
+/** Lets go of a canvas's engine for good (a canvas no view will take again). */
+export function disposeCanvasEngine(canvas: HTMLCanvasElement): void {
+  engines.get(canvas)?.dispose()
+  engines.delete(canvas)
 }
 
 /** Applies a built material's state (texture, colour, UV) and the toggles to its Babylon material. */
@@ -322,10 +334,18 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
     },
     screenshot() {
       return new Promise<string>((resolve, reject) => {
+        // toBlob encodes off the main thread (toDataURL would block the frame); the drawing
+        // buffer is preserved, so it still holds this frame when the encoder reads it.
         scene.onAfterRenderObservable.addOnce(() => {
-          const c = engine.getRenderingCanvas()
-          if (!c) reject(new Error('no canvas to capture'))
-          else resolve(c.toDataURL('image/png'))
+          const c = engine.getRenderingCanvas() as HTMLCanvasElement | null
+          if (!c) return reject(new Error('no canvas to capture'))
+          c.toBlob((b) => {
+            if (!b) return reject(new Error('the view could not be captured'))
+            const r = new FileReader()
+            r.onload = () => resolve(String(r.result))
+            r.onerror = () => reject(r.error ?? new Error('the view could not be captured'))
+            r.readAsDataURL(b)
+          }, 'image/png')
         })
         if (!runLoop) renderFrame(0)
       })

@@ -34,6 +34,12 @@ export interface AssetRow {
   sourcePath?: string
 }
 
+/** An asset with the children rows of each level above it, top-down (`parent` null: the source's top level). */
+export interface AssetReveal {
+  asset: AssetRow
+  levels: { parent: number | null; children: AssetRow[] }[]
+}
+
 export interface IndexProgress {
   jobId: string
   phase: 'scan' | 'index' | 'done' | 'cancelled' | 'error'
@@ -71,6 +77,12 @@ export interface CatalogApi {
    */
   'catalog:children': { req: { sourceId: number; parent: number | null; offset?: number; limit?: number; after?: number }; res: AssetRow[] }
   'catalog:asset': { req: { id: number }; res: AssetRow | null }
+  /**
+   * What the tree needs to reveal an asset, in one call (issue 26): the asset, and for its source's
+   * top level and each ancestor, top-down, the first `limit` children (as `catalog:children` with
+   * offset 0 would give them). Null when there is no such asset.
+   */
+  'catalog:reveal': { req: { id: number; limit?: number }; res: AssetReveal | null }
   'catalog:search': { req: { query: string; limit?: number }; res: AssetRow[] }
   /** Forgets a source and its assets (an indexed or a failed one); its files are not touched. */
   'catalog:removeSource': { req: { id: number }; res: { removed: boolean } }

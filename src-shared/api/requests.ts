@@ -22,6 +22,7 @@ const schemas = {
   'catalog:sources': none,
   'catalog:children': obj({ sourceId: index, parent: nullable(index), offset: opt(index), limit: opt(index), after: opt(index) }),
   'catalog:asset': obj({ id: index }),
+  'catalog:reveal': obj({ id: index, limit: opt(index) }),
   'catalog:search': obj({ query: str, limit: opt(index) }),
   'catalog:removeSource': obj({ id: index }),
   'index:start': obj({ paths: list(pathStr, 100_000), jobId: opt(jobId) }),
@@ -84,7 +85,7 @@ const schemas = {
 
 /** Compile-time proof: every channel's schema accepts exactly its contract type (each entry must be `true`). */
 const _exact: { [C in Channel]: Exact<Infer<(typeof schemas)[C]>, Req<C>> } = {
-  'catalog:sources': true, 'catalog:children': true, 'catalog:asset': true, 'catalog:search': true, 'catalog:removeSource': true,
+  'catalog:sources': true, 'catalog:children': true, 'catalog:asset': true, 'catalog:reveal': true, 'catalog:search': true, 'catalog:removeSource': true,
   'index:start': true, 'index:cancel': true, 'index:samples': true, 'fs:grant': true, 'fs:list': true, 'fs:stat': true,
   'scene:open': true, 'scene:export': true,
   'gf:textures': true, 'gf:texture': true, 'gf:previewReplace': true, 'gf:repack': true, 'gf:matchFolder': true, 'gf:exportPng': true, 'gf:exportAll': true,

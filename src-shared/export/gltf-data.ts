@@ -11,16 +11,18 @@ export function jsonFloats(a: ArrayLike<number>): number[] {
   const out = new Array<number>(a.length)
   for (let i = 0; i < a.length; i++) {
     const f = Math.fround(a[i])
-    let v = Number(f.toPrecision(9))
-    // The shortest decimal that reads back as the same float32.
-    for (let p = 6; p < 9; p++) {
-      const c = Number(f.toPrecision(p))
-      if (Math.fround(c) === f) {
-        v = c
-        break
-      }
+    // a whole number below 10^6 is its own shortest form (toPrecision(6) prints it exactly; −0 as 0)
+    if (Number.isInteger(f) && Math.abs(f) < 1e6) {
+      out[i] = f === 0 ? 0 : f
+      continue
     }
-    out[i] = v
+    // The shortest decimal that reads back as the same float32, else 9 digits.
+    let v: number | undefined
+    for (let p = 6; p < 9 && v === undefined; p++) {
+      const c = Number(f.toPrecision(p))
+      if (Math.fround(c) === f) v = c
+    }
+    out[i] = v ?? Number(f.toPrecision(9))
   }
   return out
 }

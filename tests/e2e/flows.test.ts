@@ -20,7 +20,7 @@ import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { PNG } from 'pngjs'
-import { answerFileBrowser, launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
+import { answerFileBrowser, framesDrawn, launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
 import { eulerToQuat, quatAngle, type EulerOrder, type Quat, type Vec3 } from '../../src-shared/formats/re/euler'
 
 const samples = path.join(repoRoot, 'resources', 'samples')
@@ -101,11 +101,14 @@ function colourful(p: Pixels): number {
   }
   return n
 }
-/** Waits until two consecutive pictures agree (the engine finished loading and drawing). */
+/**
+ * Waits until two pictures with frames drawn between them agree (the engine finished loading and
+ * drawing): a condition on drawn frames, not on elapsed time (issue 27).
+ */
 async function settled(el: Locator, page: Page): Promise<Pixels> {
   let last = await pixels(el)
-  for (let i = 0; i < 30; i++) {
-    await page.waitForTimeout(250)
+  for (let i = 0; i < 60; i++) {
+    await framesDrawn(page, 3)
     const now = await pixels(el)
     if (changed(last, now) === 0) return now
     last = now

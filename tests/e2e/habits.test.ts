@@ -12,6 +12,8 @@ import * as path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { answerFileBrowser, launchBrowser, openApp, repoRoot, screenshot, startServe, type Served } from './harness'
 import { genericRom } from '../fixtures/platform/n64'
+import { gradientPicture } from '../fixtures/gf/build-set'
+import { encodePng } from '../../src-main/domains/gf/png'
 
 let served: Served
 let browser: Browser
@@ -44,6 +46,8 @@ beforeAll(async () => {
   fs.cpSync(samplesSet, path.join(home, 'damaged', 'set'), { recursive: true })
   fs.writeFileSync(path.join(home, 'damaged', 'set', '0.bin'), bad)
   fs.writeFileSync(path.join(home, 'damaged', 'only', '0.bin'), bad)
+  // a picture the size of the samples' pm0999_00_BodyB1 (1.bin entry 1, 64×64)
+  fs.writeFileSync(path.join(home, 'body.png'), encodePng(gradientPicture(64, 64, 21, 8), 64, 64))
   served = await startServe({ db: path.join(dir, 'catalog.sqlite'), env: { HOME: home, USERPROFILE: home } })
   browser = await launchBrowser()
 })
@@ -296,6 +300,69 @@ describe('desktop habits', () => {
     await ctx.close()
   })
 
+  it('Edit → Undo / Redo (and their keys) step through the pending texture replacements of a GF set', async () => {
+    const { page, pageErrors } = await openApp(browser, served)
+    await sourceRow(page, 'gf-set').click()
+    const cell = page.getByTestId('gf-cell-1.bin-1')
+    await cell.waitFor({ timeout: 60_000 })
+    await cell.click()
+    await page.getByTestId('gf-replace').click()
+    await answerFileBrowser(page, path.join(home, 'body.png'))
+    await page.getByTestId('gf-psnr').waitFor({ timeout: 60_000 })
+    const pending = page.getByTestId('gf-pending')
+    await expect.poll(() => pending.innerText()).toContain('pm0999_00_BodyB1')
+    const changed = () => cell.evaluate((c) => c.classList.contains('changed'))
+    expect(await changed()).toBe(true)
+
+    await page.getByTestId('menu-edit').click()
+    expect(await page.getByTestId('menu-redo').isDisabled(), 'nothing undone yet').toBe(true)
+    await page.getByTestId('menu-undo').click()
+    await expect.poll(changed).toBe(false)
+    expect(await pending.locator('li').count(), 'the queue is empty again').toBe(0)
+    expect(await page.getByTestId('gf-redo').isDisabled(), 'the set view offers the redo too').toBe(false)
+    await page.getByTestId('menu-edit').click()
+    expect(await page.getByTestId('menu-undo').isDisabled()).toBe(true)
+    await page.getByTestId('menu-redo').click()
+    await expect.poll(changed).toBe(true)
+    await expect.poll(() => pending.innerText()).toContain('pm0999_00_BodyB1')
+
+    // the same by keys, the focus outside a text field
+    await cell.focus()
+    await page.keyboard.press('Control+z')
+    await expect.poll(changed).toBe(false)
+    await page.keyboard.press('Control+Shift+Z')
+    await expect.poll(changed).toBe(true)
+    await screenshot(page, 'habits-8-gf-undo')
+    expect(pageErrors).toEqual([])
+  })
+
+  it('a permalink reveals its asset with one catalog call and asks nothing twice (issue 26)', async () => {
+    // the permalink of a texture three levels deep (set → 1.bin → texture), found by search
+    const { page } = await openApp(browser, served)
+    await page.getByTestId('search-input').fill('pm0999_00_BodyB1')
+    await page.getByTestId('search-hit').first().click()
+    await expect.poll(() => selected(page).innerText(), { timeout: 60_000 }).toContain('pm0999_00_BodyB1')
+    await expect.poll(() => new URL(page.url()).searchParams.get('asset')).toMatch(/^\d+$/)
+    const link = page.url()
+    await page.close()
+
+    const { page: opened, pageErrors } = await openApp(browser, { ...served, url: 'about:blank' })
+    const asked: string[] = []
+    opened.on('request', (r) => {
+      const channel = decodeURIComponent(new URL(r.url()).pathname.replace(/^\/api\//, ''))
+      if (channel.startsWith('catalog:')) asked.push(`${channel} ${r.postDataBuffer()?.toString('hex') ?? ''}`)
+    })
+    await opened.goto(link)
+    await expect.poll(() => selected(opened).innerText(), { timeout: 60_000 }).toContain('pm0999_00_BodyB1')
+    await expect.poll(() => opened.locator('[data-testid="tree-row-asset"][aria-expanded="true"]').count()).toBe(1) // 1.bin
+    const channels = asked.map((a) => a.split(' ')[0])
+    console.log(`permalink open asked: ${channels.join(', ')}`)
+    expect(channels.filter((c) => c === 'catalog:reveal'), channels.join(', ')).toHaveLength(1)
+    expect(channels.filter((c) => c === 'catalog:children' || c === 'catalog:asset'), 'the reveal brought every level').toEqual([])
+    expect(new Set(asked).size, `no identical call twice: ${channels.join(', ')}`).toBe(asked.length)
+    expect(pageErrors).toEqual([])
+  })
+
   it('damaged files: a set with a bad 0.bin keeps its other textures and says what is wrong and what to do; a folder of only a bad 0.bin says so', async () => {
     const { page, pageErrors } = await openApp(browser, served)
     await sourceRow(page, 'gf-set').click()
@@ -322,7 +389,13 @@ describe('desktop habits', () => {
 
     await openDialog(page, 'menu-open-folder')
     await answerFileBrowser(page, path.join(home, 'damaged', 'only'))
-    await expect.poll(() => page.getByTestId('error-banner').innerText(), { timeout: 60_000 }).toContain(`Nothing was added: ${path.join(home, 'damaged', 'only')} holds no file Modbench recognises`)
+    // the file, what is wrong with it (structure and offset) and what to do; not a generic "nothing recognised"
+    const only = path.join(home, 'damaged', 'only', '0.bin')
+    await expect.poll(() => page.getByTestId('error-banner').allInnerTexts(), { timeout: 60_000 }).toContainEqual(expect.stringContaining(only))
+    const said = (await page.getByTestId('error-banner').allInnerTexts()).find((t) => t.includes(only))!
+    expect(said).toContain('0.bin is damaged: its Package at offset 0x0 is wrong')
+    expect(said).toContain('Replace 0.bin with an intact copy')
+    expect(said).not.toContain('holds no file Modbench recognises')
     expect(pageErrors).toEqual([])
   })
 })

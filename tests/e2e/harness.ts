@@ -112,6 +112,18 @@ export async function answerFileBrowser(page: Page, p: string, opts: { replace?:
 }
 
 /**
+ * Waits until the page has drawn `n` more frames (animation frames: the 3D views render in them),
+ * so a picture read next shows what was changed before the call, however slow the machine is.
+ */
+export async function framesDrawn(page: Page, n = 2): Promise<void> {
+  await page.evaluate((count) => new Promise<void>((done) => {
+    let left = count
+    const tick = (): void => void (--left <= 0 ? done() : requestAnimationFrame(tick))
+    requestAnimationFrame(tick)
+  }), n)
+}
+
+/**
  * Clicks a canvas on its vertical centre line, from the middle downwards in 1 % steps, until
  * `hit()` says the click picked something (a framed stage is a strip across the middle, and a
  * click passes through the back of culled faces). Stops after 15 tries.
@@ -121,6 +133,6 @@ export async function clickDownFromCentre(page: Page, testId: string, hit: () =>
   const box = (await canvas.boundingBox())!
   for (let fy = 0.5; fy < 0.65 && !(await hit()); fy += 0.01) {
     await canvas.click({ position: { x: box.width / 2, y: box.height * fy } })
-    await page.waitForTimeout(100)
+    await framesDrawn(page, 2) // the pick is shown once the views have drawn after the click
   }
 }

@@ -119,10 +119,11 @@ describe('exploring a scene (Chromium, browser mode)', () => {
     await second.goto(link)
     await second.locator('[data-testid="viewport-panel"][data-scene="Demo scene"]').waitFor({ timeout: 60_000 })
     await second.getByTestId('toggle-grid').uncheck()
-    await second.waitForTimeout(800) // the linked camera is applied after the view framed the scene
     await second.getByTestId('anim-scrubber').fill('0')
+    // the linked camera is applied after the view framed the scene: wait for the picture it gives
+    const total = here.width * here.height
+    await expect.poll(async () => changed(here, await canvasPixels(second, 'viewport-canvas')), { timeout: 30_000 }).toBeLessThan(total * 0.02)
     const there = await settled(second, 'viewport-canvas')
-    const total = there.width * there.height
     console.log(`permalink: ${changed(here, there)} of ${total} pixels differ`)
     expect(changed(here, there), 'the permalink restores the view').toBeLessThan(total * 0.02)
     await screenshot(second, 'scene-explore-permalink')

@@ -68,9 +68,8 @@ describe('Snap stage view (Chromium, browser mode, sample ROM)', () => {
     // Play advances the rail frame.
     const before = await page.getByTestId('snap-rail-frame').innerText()
     await page.getByTestId('snap-rail-play').click()
-    await page.waitForTimeout(800)
+    await expect.poll(() => page.getByTestId('snap-rail-frame').innerText(), { timeout: 30_000 }).not.toBe(before)
     await page.getByTestId('snap-rail-play').click()
-    expect(await page.getByTestId('snap-rail-frame').innerText()).not.toBe(before)
     expect(pageErrors).toEqual([])
   })
 
@@ -156,9 +155,8 @@ describe('Snap stage view (Chromium, browser mode, sample ROM)', () => {
     // Play rides on with the free camera
     const before = await page.getByTestId('snap-rail-frame').innerText()
     await page.getByTestId('snap-rail-play').click()
-    await page.waitForTimeout(800)
+    await expect.poll(() => page.getByTestId('snap-rail-frame').innerText(), { timeout: 30_000 }).not.toBe(before)
     await page.getByTestId('snap-rail-play').click()
-    expect(await page.getByTestId('snap-rail-frame').innerText()).not.toBe(before)
     expect(await rideAlong.isChecked()).toBe(false)
     expect(pageErrors).toEqual([])
   })

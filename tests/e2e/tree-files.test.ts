@@ -67,11 +67,15 @@ describe('a tree you can trust, context menus, the file browser', () => {
     await screenshot(page, 'tree-1-before')
 
     // index a folder of new ROMs through File → Open Folder… (the file browser, the path typed)
+    const tree = page.getByTestId('asset-tree')
+    const changesBefore = Number(await tree.getAttribute('data-changes'))
     await page.getByTestId('menu-file').click()
     await page.getByTestId('menu-open-folder').click()
     await answerFileBrowser(page, romDir)
     await expect.poll(() => page.locator('[data-testid="tree-row-source"]', { hasText: /^.*Game \d+\.z64/ }).count(), { timeout: 120_000 }).toBe(6)
-    await page.waitForTimeout(800) // the catalog's change event refreshes once more
+    // the index job's change event arrived and the refresh it starts is over: the tree is final
+    await expect.poll(async () => Number(await tree.getAttribute('data-changes')), { timeout: 30_000 }).toBeGreaterThan(changesBefore)
+    await expect.poll(() => tree.getAttribute('data-refreshing'), { timeout: 30_000 }).toBe('0')
     const after = await rowKeys(page)
     expect(new Set(after).size, `no row twice: ${after.join(' ')}`).toBe(after.length)
     // the new group first, then the old rows exactly as they were

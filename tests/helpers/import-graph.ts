@@ -161,7 +161,7 @@ export const MAIN_LAYERS: Layer[] = [
  * list (domains.ts) reads the game manifests; a format never imports the list or the API (it is
  * read by them); export, materials, scene and binary sit below the formats in that order.
  */
-const SHARED_UTIL = ['src-shared/json-stream.ts', 'src-shared/output-path.ts']
+const SHARED_UTIL = ['src-shared/json-stream.ts', 'src-shared/output-path.ts', 'src-shared/app-menu.ts']
 export const SHARED_LAYERS: Layer[] = [
   { name: 'api', holds: (f) => f === 'src-shared/api.ts' || under('src-shared/api/')(f) || under('src-shared/transport/')(f), may: ['list', 'formats', 'export', 'materials', 'scene', 'contract', 'util', 'binary'] },
   { name: 'list', holds: (f) => f === 'src-shared/domains.ts', may: ['formats', 'contract'] },

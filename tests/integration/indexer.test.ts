@@ -142,3 +142,23 @@ describe('index with a missing path', () => {
     expect(doc.assets).toBe(1)
   })
 })
+
+describe('index of a folder holding set files but no set (issue 25)', () => {
+  it('names the damaged file with its structure and offset and what to do, exit 1; a subfolder met while walking stays quiet', async () => {
+    const only = path.join(dir, 'only')
+    fs.mkdirSync(path.join(dir, 'walk', 'inner'), { recursive: true })
+    fs.mkdirSync(only)
+    // 't','h' where a GF package's two-letter magic sits (offset 0)
+    fs.writeFileSync(path.join(only, '0.bin'), 'this is no GF package')
+    fs.writeFileSync(path.join(dir, 'walk', 'inner', '0.bin'), 'this is no GF package')
+    const res = await cli(['index', only, '--db', path.join(dir, 'only.sqlite'), '--json'])
+    expect(res.code).toBe(1)
+    const [src] = res.json().sources
+    expect(src).toMatchObject({ path: path.join(only, '0.bin'), status: 'error' })
+    expect(src.error).toMatch(new RegExp(`^${path.join(only, '0.bin')}: 0\\.bin is damaged: its Package at offset 0x0 is wrong \\(magic 0x74 0x68`))
+    expect(src.error).toContain('Replace 0.bin with an intact copy')
+    const walked = await cli(['index', path.join(dir, 'walk'), '--db', path.join(dir, 'walk.sqlite'), '--json'])
+    expect(walked.code).toBe(0)
+    expect(walked.json().sources).toEqual([])
+  })
+})

@@ -128,6 +128,29 @@ export const gfSetDetector: FolderDetector = {
     const missing = GF_SET_FILES.filter((f) => !present.includes(f))
     return { kind: 'gf-set', assets, metadata: { files: present, missing, textures, warnings: warnings.slice(0, 50), warningCount: warnings.length }, ...(damaged.length ? { damaged } : {}) }
   },
+  explainPartial,
+}
+
+/** A set needs 0.bin, 1.bin and seven of the nine (matchFolder above), in words. */
+const SET_RULE = 'a GF set folder holds 0.bin, 1.bin and at least seven of 0.bin–8.bin'
+
+/**
+ * An opened folder holding some set files but no set (issue 25: a folder of only a bad `0.bin` said
+ * nothing useful): the first damaged member with its structure and offset, or the missing files.
+ */
+async function explainPartial(names: string[], read: (name: string) => Promise<Uint8Array>): Promise<{ file: string; message: string } | null> {
+  const here = memberNames(names)
+  if (!here.length) return null
+  for (const n of here) {
+    try {
+      parseGfFile(n.toLowerCase(), await read(n))
+    } catch (err) {
+      if (!(err instanceof FormatError)) throw err
+      return { file: n, message: `${n} is damaged: its ${err.structure ?? 'structure'} at offset ${hex(err.offset ?? 0)} is wrong (${err.detail}), and no GF set was found here (${SET_RULE}). Replace ${n} with an intact copy from the game's files, put it beside the set's other files, and open that folder.` }
+    }
+  }
+  const missing = GF_SET_FILES.filter((f) => !here.some((n) => n.toLowerCase() === f))
+  return { file: here[0]!, message: `${here.join(', ')} ${here.length === 1 ? 'is' : 'are'} part of a GF set, but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing (${SET_RULE}). Copy the set's other files beside ${here[0]} and open the folder again.` }
 }
 
 export const gfFolderDetectors: FolderDetector[] = [gfSetDetector]

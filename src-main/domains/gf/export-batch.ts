@@ -3,17 +3,18 @@
  * each set → `<out>/<set path relative to the root>.glb`, plus `<out>/manifest.json`. A broken set
  * is listed with its error and the rest go on. The output folder is written atomically (a
  * temporary sibling renamed at the end), so a cancelled or crashed batch leaves nothing behind.
+ * The sets are exported on a worker pool, ahead of the writer (export-ahead.ts); files, manifest,
+ * progress and messages keep the sets' order.
  */
 import { promises as fsp, type Dirent } from 'node:fs'
 import * as path from 'node:path'
-import { FormatError } from '../../../src-shared/binary/errors'
 import type { GfBatchItem } from '../../../src-shared/api/gf-model'
 import type { GfLod } from '../../../src-shared/formats/gf/set-models'
-import type { GfSet } from '../../../src-shared/formats/gf/gf-set'
-import { inSetFolder, loadSet } from './set-folder'
+import { inSetFolder, readSetFolder } from './set-folder'
 import { writeDirAtomic } from '../../node/atomic'
 import { guardOutput, isSameOrInside, realPathLoose, type OutputConsent } from '../../node/output-guard'
-import { exportSetGlb } from './export-set'
+import { SetsAhead, type BatchSet } from './export-ahead'
+import { exportPool } from './export-pool'
 
 /** One manifest row (CLI.md `gf export-all`), plus the count of warnings of a set that exported. */
 export type BatchItem = GfBatchItem & { warnings?: number; name?: string }
@@ -27,6 +28,8 @@ export interface BatchOptions {
   consent?: OutputConsent
   /** What the output may never be, lie in or hold (the sets, the archive). */
   inputs?: readonly string[]
+  /** Export the sets in this thread, one at a time, instead of on the worker pool (one thread per core). */
+  inThread?: boolean
 }
 
 const MAX_DEPTH = 32
@@ -74,14 +77,7 @@ function named(set: string, text: string): string {
   return joined !== text ? joined : `${set}: ${text}`
 }
 
-/** One set of a batch: its manifest name, its glb path in the output, and how to read it. */
-export interface BatchSet {
-  set: string
-  glb: string
-  load: () => Promise<GfSet>
-  /** Extra manifest keys (a GARC set's `name`). */
-  extra?: Record<string, string>
-}
+export type { BatchSet } from './export-ahead'
 
 /** Runs the batch into `outDir` (a new or empty folder); returns the manifest. */
 export async function exportAllSets(root: string, outDir: string, opts: BatchOptions = {}): Promise<BatchItem[]> {
@@ -91,7 +87,7 @@ export async function exportAllSets(root: string, outDir: string, opts: BatchOpt
   // or lies inside one is not (with --force it would delete a set)
   const beside = realPathLoose(outDir) !== realPathLoose(root) && isSameOrInside(realPathLoose(outDir), realPathLoose(root))
   const inputs = beside ? sets : [root, ...sets]
-  return exportBatch(sets.map((dir) => ({ set: path.relative(root, dir).split(path.sep).join('/') || '.', glb: relGlb(root, dir), load: () => loadSet(dir) })), outDir, { ...opts, inputs })
+  return exportBatch(sets.map((dir) => ({ set: path.relative(root, dir).split(path.sep).join('/') || '.', glb: relGlb(root, dir), read: async () => (await readSetFolder(dir)).files })), outDir, { ...opts, inputs })
 }
 
 /**
@@ -104,21 +100,26 @@ export async function exportBatch(sets: BatchSet[] | (() => Promise<BatchSet[]>)
   const manifest: BatchItem[] = []
   async function* files(): AsyncGenerator<[string, Uint8Array | string]> {
     const list = typeof sets === 'function' ? await sets() : sets
-    for (let i = 0; i < list.length; i++) {
-      opts.signal?.throwIfAborted()
-      const { set, glb, load, extra } = list[i]!
-      opts.progress?.(i, list.length, set)
-      try {
-        const { glb: bytes, result } = await exportSetGlb(await load(), { lod: opts.lod, name: set })
+    // one set gains nothing from threads but their start
+    const ahead = new SetsAhead(list, opts.lod, list.length < 2 || opts.inThread ? 0 : exportPool().size)
+    try {
+      for (let i = 0; i < list.length; i++) {
+        opts.signal?.throwIfAborted()
+        const { set, glb, extra } = list[i]!
+        opts.progress?.(i, list.length, set)
+        const r = await ahead.get(i)
+        opts.signal?.throwIfAborted() // only a cancel stops the batch
+        if ('error' in r) {
+          manifest.push({ set, glb: null, ...extra, models: 0, motions: 0, error: named(set, r.error) })
+          continue
+        }
         // warnings and errors name the member with its folder relative to the root (`a/0009/6.bin: …`), as `set` does
-        for (const w of result.warnings) opts.warn?.(named(set, w))
-        manifest.push({ set, glb, ...extra, models: result.models.filter((m) => m.model).length, motions: result.scene.animations.length, ...(result.warnings.length ? { warnings: result.warnings.length } : {}) })
-        yield [glb, bytes]
-      } catch (e) {
-        // Any failure of one set is that set's error (bad input must never stop the batch); only a cancel stops it.
-        if (opts.signal?.aborted || !(e instanceof Error)) throw e
-        manifest.push({ set, glb: null, ...extra, models: 0, motions: 0, error: named(set, e instanceof FormatError ? e.message : `${e.name}: ${e.message}`) })
+        for (const w of r.warnings) opts.warn?.(named(set, w))
+        manifest.push({ set, glb, ...extra, models: r.models, motions: r.motions, ...(r.warnings.length ? { warnings: r.warnings.length } : {}) })
+        yield [glb, r.glb]
       }
+    } finally {
+      await ahead.close()
     }
     opts.progress?.(list.length, list.length, 'manifest')
     yield ['manifest.json', JSON.stringify(manifest, null, 2) + '\n']

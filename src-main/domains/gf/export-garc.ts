@@ -5,7 +5,6 @@
  */
 import { garcSets } from '../../../src-shared/formats/gf/garc'
 import { garcSetLabel } from '../../../src-shared/formats/gf/garc-set'
-import { parseGfSet } from '../../../src-shared/formats/gf/gf-set'
 import { exportBatch, type BatchItem, type BatchOptions } from './export-batch'
 import { GarcFile } from './garc-file'
 
@@ -19,7 +18,7 @@ export async function exportAllGarcSets(file: string, outDir: string, opts: Batc
           set: label,
           glb: `${String(s.set).padStart(4, '0')}.glb`,
           extra: { name: await g.setName(s.set) },
-          load: async () => parseGfSet((await g.readSetStrict(s.set, label)).files),
+          read: async () => (await g.readSetStrict(s.set, label)).files,
         })
       }
       return list

@@ -50,21 +50,14 @@ export async function readSetFolder(dir: string): Promise<SetFolder> {
   if (!st.isDirectory()) throw new Error(`${dir} is not a folder (a GF set is a folder holding 0.bin … 8.bin)`)
   const names = await fsp.readdir(dir)
   const files = new Map<string, Uint8Array>()
-  const missing: string[] = []
-  for (const want of GF_SET_FILES) {
-    const found = findMember(names, want)
-    if (!found) {
-      missing.push(want)
-      continue
-    }
-    let b: Buffer
-    try {
-      b = await fsp.readFile(path.join(dir, found))
-    } catch (e) {
-      throw new FormatError(`cannot read the file: ${(e as Error).message}`, { file: path.join(dir, found) })
-    }
-    files.set(want, new Uint8Array(b.buffer, b.byteOffset, b.byteLength))
-  }
+  const missing = GF_SET_FILES.filter((want) => !findMember(names, want))
+  const present = GF_SET_FILES.filter((want) => !missing.includes(want))
+  // the files are read at once (a batch waits on the disk, not on one read after another); the first unreadable one in set order is reported
+  const reads = await Promise.allSettled(present.map((want) => fsp.readFile(path.join(dir, findMember(names, want)!))))
+  reads.forEach((r, i) => {
+    if (r.status === 'rejected') throw new FormatError(`cannot read the file: ${(r.reason as Error).message}`, { file: path.join(dir, findMember(names, present[i]!)!) })
+    files.set(present[i]!, new Uint8Array(r.value.buffer, r.value.byteOffset, r.value.byteLength))
+  })
   if (files.size === 0) throw new Error(`${dir} holds none of the set files 0.bin … 8.bin`)
   return { dir, files, missing, inputs: [...files.keys()].map((f) => path.join(dir, findMember(names, f)!)) }
 }

@@ -6,6 +6,8 @@
 import { defineAsyncComponent } from 'vue'
 import { gfDomain } from '@shared/formats/gf/domain'
 import { defineRendererDomain } from '../../domain'
+import { gfSetPath } from './set-path'
+import { modelRequest } from './model-view'
 
 const grid = defineAsyncComponent(() => import('./TextureGrid.vue'))
 // one component object for a set's models and motions (a motion picked in the tree keeps the view)
@@ -17,4 +19,9 @@ export const gfRenderer = defineRendererDomain({
   shared: gfDomain,
   views: { 'gf-set': grid, 'gf-file': grid, 'gf-texture': grid, 'gf-model': model, 'gf-motion': model, 'gf-garc-set': garcSet, 'gf-models': archive },
   viewKey: (a) => (a.kind === 'gf-model' || a.kind === 'gf-motion' ? `gf-model:${a.sourceId}` : null),
+  // the model view's scene (without pending replacements: a view with some asks itself)
+  viewCalls: (a, sources) => {
+    const set = a.kind === 'gf-model' || a.kind === 'gf-motion' ? gfSetPath(a, null, sources) : null
+    return set ? [{ channel: 'gf:model', req: modelRequest(set, a) }] : []
+  },
 })

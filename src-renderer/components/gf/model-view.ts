@@ -1,5 +1,5 @@
 /** Helpers of the GF model view: motions grouped by file with the §11.9 slot labels as hints. */
-import type { AssetRow } from '@shared/api'
+import type { AssetRow, Req } from '@shared/api'
 import type { GfSceneMotionInfo } from '@shared/api/gf-model'
 
 /** What each motion file holds (spec §1); a UI hint. */
@@ -20,6 +20,16 @@ export function groupMotions(motions: readonly GfSceneMotionInfo[]): MotionGroup
     g.motions.push({ ...m, text })
   }
   return out
+}
+
+/** The level of detail a model view opens with: a model's own (entry 0 high-poly, others low), else high. */
+export function initialLod(a: AssetRow | null): 'high' | 'low' {
+  return a?.kind === 'gf-model' && a.locator.entry !== 0 ? 'low' : 'high'
+}
+
+/** The model view's first `gf:model` request for `set` (no pending replacements). */
+export function modelRequest(set: string, a: AssetRow | null): Req<'gf:model'> {
+  return { set, lod: initialLod(a), replacements: [] }
 }
 
 type ChildrenFn = (req: { sourceId: number; parent: number | null }) => Promise<AssetRow[]>

@@ -21,6 +21,8 @@ export const useGfPendingStore = defineStore('gf-pending', () => {
   const bySet = ref<Record<string, PendingReplacement[]>>({})
   /** Earlier lists per set, most recent last (undo). */
   const history = ref<Record<string, PendingReplacement[][]>>({})
+  /** Lists undone per set, the last undone last (redo); a new change forgets them. */
+  const future = ref<Record<string, PendingReplacement[][]>>({})
   /** Per set: why its list could not be saved (quota), if so. */
   const saveError = ref<Record<string, string | null>>({})
   /** Per set: a line shown atop its grid (the repack that wrote it), for this session. */
@@ -39,6 +41,7 @@ export const useGfPendingStore = defineStore('gf-pending', () => {
   }
   function write(set: string, list: PendingReplacement[]): void {
     history.value = { ...history.value, [set]: [...(history.value[set] ?? []).slice(-49), forSet(set)] }
+    future.value = { ...future.value, [set]: [] }
     put(set, list)
   }
   function put(set: string, list: PendingReplacement[]): void {
@@ -59,16 +62,28 @@ export const useGfPendingStore = defineStore('gf-pending', () => {
   function clear(set: string): void {
     if (forSet(set).length) write(set, [])
   }
+  /** Moves `set` one step along `from` (undo: history, redo: future), keeping the list left in `to`. */
+  function step(set: string, from: typeof history, to: typeof history): void {
+    const steps = from.value[set] ?? []
+    const next = steps[steps.length - 1]
+    if (!next) return
+    from.value = { ...from.value, [set]: steps.slice(0, -1) }
+    to.value = { ...to.value, [set]: [...(to.value[set] ?? []), forSet(set)] }
+    put(set, next)
+  }
   /** Undoes the last add/remove/clear of `set`. */
   function undo(set: string): void {
-    const steps = history.value[set] ?? []
-    const prev = steps[steps.length - 1]
-    if (!prev) return
-    history.value = { ...history.value, [set]: steps.slice(0, -1) }
-    put(set, prev)
+    step(set, history, future)
+  }
+  /** Redoes the last undone change of `set`. */
+  function redo(set: string): void {
+    step(set, future, history)
   }
   function canUndo(set: string): boolean {
     return (history.value[set]?.length ?? 0) > 0
+  }
+  function canRedo(set: string): boolean {
+    return (future.value[set]?.length ?? 0) > 0
   }
   function find(set: string, file: string, entry: number): PendingReplacement | undefined {
     return forSet(set).find((x) => x.file === file && x.entry === entry)
@@ -88,6 +103,7 @@ export const useGfPendingStore = defineStore('gf-pending', () => {
     stored.clear()
     bySet.value = {}
     history.value = {}
+    future.value = {}
   }
-  return { bySet, saveError, notes, note, add, addAll, remove, clear, undo, canUndo, forSet, find, setsWithPending, useStorage }
+  return { bySet, saveError, notes, note, add, addAll, remove, clear, undo, redo, canUndo, canRedo, forSet, find, setsWithPending, useStorage }
 })

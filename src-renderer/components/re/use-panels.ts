@@ -4,7 +4,7 @@
  * 1280×800) starts with the bone tree folded (bones are picked in the view; T unfolds it); the
  * user's last choice is remembered.
  */
-import { computed, reactive } from 'vue'
+import { reactive } from 'vue'
 
 const KEY = 'modbench.re.panels'
 
@@ -23,7 +23,6 @@ function load(): { left: boolean; right: boolean } {
 
 export function usePanels() {
   const open = reactive(load())
-  const columns = computed(() => `${open.left ? `${PANEL_WIDTH.left}px` : '0'} minmax(0, 1fr) ${open.right ? `${PANEL_WIDTH.right}px` : '0'}`)
   function toggle(side: 'left' | 'right'): void {
     open[side] = !open[side]
     try {
@@ -31,7 +30,7 @@ export function usePanels() {
     } catch {
       // storage unavailable: the choice lasts for this view
     }
-    // (the canvas follows its cell: useViewport observes the canvas's parent)
+    // (the scene-view host gives a folded panel's width to the canvas, which follows its cell)
   }
-  return { open, columns, toggle }
+  return { open, toggle }
 }

@@ -2,6 +2,7 @@
 import { defineAsyncComponent } from 'vue'
 import { snapDomain } from '@shared/formats/snap/domain'
 import { defineRendererDomain } from '../../domain'
+import { stageSceneId } from './scene-id'
 
 // one component object for all Snap editor kinds, so moving between a stage's rooms keeps the view
 const stage = defineAsyncComponent(() => import('./StageView.vue'))
@@ -15,4 +16,6 @@ export const snapRenderer = defineRendererDomain({
     if (typeof a.locator.stage !== 'string') return null
     return a.kind === 'snap-actor' ? `snap-actor:${a.sourceId}:${a.locator.stage}:${String(a.locator.actor)}` : `snap:${a.sourceId}:${a.locator.stage}`
   },
+  // an actor shows its own entry's scene (its HD entry is an entry of its own)
+  viewCalls: (a) => [{ channel: 'scene:open', req: { id: a.kind === 'snap-actor' ? a.id : stageSceneId(a) } }],
 })

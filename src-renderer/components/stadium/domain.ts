@@ -10,4 +10,5 @@ export const stadiumRenderer = defineRendererDomain({
   shared: stadiumDomain,
   views: { 'stadium-model': model, 'stadium-animation': model },
   viewKey: (a) => (typeof a.locator.file === 'number' ? `stadium:${a.sourceId}:${a.locator.file}` : null),
+  viewCalls: (a) => [{ channel: 'stadium:model', req: { id: a.id } }, { channel: 'scene:open', req: { id: a.id } }],
 })

@@ -5,8 +5,11 @@
 import type { Reader } from '../../binary/reader'
 
 function text(b: Uint8Array): string {
+  const nul = b.indexOf(0)
+  const t = nul < 0 ? b : b.subarray(0, nul)
+  // one char per byte, as a loop of String.fromCharCode would give (the batch export reads thousands of names)
   let s = ''
-  for (let i = 0; i < b.length && b[i] !== 0; i++) s += String.fromCharCode(b[i]!)
+  for (let i = 0; i < t.length; i += 4096) s += String.fromCharCode.apply(null, t.subarray(i, i + 4096) as unknown as number[])
   return s
 }
 

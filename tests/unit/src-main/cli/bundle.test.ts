@@ -2,7 +2,7 @@
  * The built CLI (tools/build-cli.mjs → out/cli): it runs as plain JavaScript, gives the same
  * output as the sources, `--help` loads none of the heavy libraries (checked with a module-load
  * hook on the real process, and a positive control that the hook does see them), and the ETC1
- * worker is built beside the bundle and works without tsx.
+ * and batch export workers are built beside the bundle and work without tsx.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { spawn, spawnSync } from 'node:child_process'
@@ -13,6 +13,9 @@ import { Worker } from 'node:worker_threads'
 import { buildCli, type Metafile } from '../../../../tools/build-cli.mjs'
 import { cli, cliBin, repoRoot } from '../../../helpers/cli'
 import { reencodeTexture } from '../../../../src-shared/formats/gf/replace'
+import { parseGfSet } from '../../../../src-shared/formats/gf/gf-set'
+import { exportSetGlb } from '../../../../src-main/domains/gf/export-set'
+import { buildSyntheticSet } from '../../../fixtures/gf/build-set'
 
 const HEAVY = ['@gltf-transform/', 'better-sqlite3', 'pngjs', 'fast-png']
 const sample = path.join(repoRoot, 'resources', 'samples', 're', 'sample.motlist.663')
@@ -56,7 +59,7 @@ afterAll(() => {
 
 describe('the built CLI', () => {
   it('is plain JavaScript with its entry, its worker and a stamp of its sources', () => {
-    for (const f of ['main.mjs', 'etc1-worker.mjs', 'meta.json', 'inputs.json']) expect(fs.existsSync(path.join(outdir, f)), f).toBe(true)
+    for (const f of ['main.mjs', 'etc1-worker.mjs', 'export-worker.mjs', 'meta.json', 'inputs.json']) expect(fs.existsSync(path.join(outdir, f)), f).toBe(true)
     const stamp = JSON.parse(fs.readFileSync(path.join(outdir, 'inputs.json'), 'utf8')) as { inputs: Record<string, [number, number]> }
     expect(Object.keys(stamp.inputs)).toContain('src-main/cli/main.ts')
     expect(Object.keys(stamp.inputs).every((f) => !f.includes('node_modules'))).toBe(true)
@@ -115,6 +118,24 @@ describe('the built CLI', () => {
       expect(reply.error).toBeUndefined()
       const whole = reencodeTexture(entry, rgba, w, h).bytes
       expect(Buffer.from(reply.bytes!).equals(Buffer.from(whole.subarray(0x80)))).toBe(true)
+    } finally {
+      await worker.terminate()
+    }
+  })
+
+  it('runs the batch export worker built beside it as plain JavaScript: the glb of the set exported inline, byte for byte', async () => {
+    const files = buildSyntheticSet(1).files
+    const inline = (await exportSetGlb(parseGfSet(files), { name: 'a/0001' })).glb
+    const worker = new Worker(path.join(outdir, 'export-worker.mjs'), { execArgv: [] })
+    try {
+      const reply = await new Promise<{ glb?: Uint8Array; error?: string; models?: number }>((resolve, reject) => {
+        worker.once('message', resolve)
+        worker.once('error', reject)
+        worker.postMessage({ id: 1, batch: 1, name: 'a/0001', files }) // a job as export-pool.ts sends it
+      })
+      expect(reply.error).toBeUndefined()
+      expect(reply.models).toBe(2)
+      expect(Buffer.from(reply.glb!).equals(Buffer.from(inline))).toBe(true)
     } finally {
       await worker.terminate()
     }

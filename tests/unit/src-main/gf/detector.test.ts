@@ -61,4 +61,16 @@ describe('gf-set folder detector', () => {
     expect(hurt.assets.filter((a) => a.kind === 'gf-texture').length).toBe(res.assets.filter((a) => a.kind === 'gf-texture').length)
     expect((hurt.metadata as { warnings: string[] }).warnings).toContain(bad.metadata!.error)
   })
+
+  it('a folder of set files that is no set says which file is damaged (structure, offset) or which files are missing, and what to do', async () => {
+    const read = (files: Map<string, Uint8Array>) => async (n: string) => files.get(n)!
+    const bad = new Map([['0.bin', new TextEncoder().encode('this is no GF package')]])
+    // 't','h' (0x74 0x68) where the package's two-letter magic sits at offset 0
+    const damaged = await gfSetDetector.explainPartial!(['0.bin', 'notes.txt'], read(bad))
+    expect(damaged?.file).toBe('0.bin')
+    expect(damaged?.message).toMatch(/^0\.bin is damaged: its Package at offset 0x0 is wrong \(magic 0x74 0x68 .*\).*Replace 0\.bin with an intact copy/)
+    const lone = await gfSetDetector.explainPartial!(['0.bin'], read(new Map([['0.bin', s.files.get('0.bin')!]])))
+    expect(lone).toEqual({ file: '0.bin', message: expect.stringMatching(/^0\.bin is part of a GF set, but 1\.bin, 2\.bin, 3\.bin, 4\.bin, 5\.bin, 6\.bin, 7\.bin, 8\.bin are missing .*Copy the set's other files beside 0\.bin/) })
+    expect(await gfSetDetector.explainPartial!(['notes.txt', 'a.png'], read(new Map()))).toBeNull()
+  })
 })

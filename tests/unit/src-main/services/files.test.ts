@@ -113,3 +113,31 @@ describe('catalog:removeSource', () => {
     expect(events).toEqual([`catalog:changed {"sourceIds":[${failed}]}`, `catalog:changed {"sourceIds":[${sourceId}]}`])
   })
 })
+
+describe('catalog:reveal', () => {
+  it('gives an asset and, top-down from its source, the children of each level above it; null for no asset', async () => {
+    const f = path.join(t.dir, 'b.z64')
+    fs.writeFileSync(f, 'x')
+    const { sourceId } = t.cat.replaceSource({ path: f, size: 1, mtime: 1, hash: 'h', kind: 'n64-rom' }, [
+      { key: 'g', kind: 'snap-game', name: 'Game', locator: {} },
+      { key: 'other', kind: 'snap-game', name: 'Other', locator: {} },
+      { key: 's1', parentKey: 'g', kind: 'snap-stage', name: 'Beach', locator: {} },
+      { key: 's2', parentKey: 'g', kind: 'snap-stage', name: 'Tunnel', locator: {} },
+      { key: 'r', parentKey: 's2', kind: 'snap-room', name: 'Room', locator: {} },
+    ])
+    const all = t.cat.children(sourceId, null, 0, 100)
+    const game = all.find((a) => a.name === 'Game')!
+    const tunnel = t.cat.children(sourceId, game.id, 0, 100).find((a) => a.name === 'Tunnel')!
+    const room = t.cat.children(sourceId, tunnel.id, 0, 100)[0]!
+    const r = await t.svc.invoke('catalog:reveal', { id: room.id })
+    expect(r?.asset.name).toBe('Room')
+    expect(r?.levels.map((l) => [l.parent, l.children.map((c) => c.name)])).toEqual([
+      [null, ['Game', 'Other']],
+      [game.id, ['Beach', 'Tunnel']],
+      [tunnel.id, ['Room']],
+    ])
+    // a limit pages each level as catalog:children would
+    expect((await t.svc.invoke('catalog:reveal', { id: room.id, limit: 1 }))?.levels.map((l) => l.children.length)).toEqual([1, 1, 1])
+    expect(await t.svc.invoke('catalog:reveal', { id: 987654 })).toBeNull()
+  })
+})

@@ -29,6 +29,7 @@ const fake = vi.hoisted(() => {
     permissionCheck: null as null | ((c: unknown, p: string) => boolean),
     loaded: null as string | null,
     revealed: [] as string[],
+    menu: null as unknown,
   }
   return state
 })
@@ -78,7 +79,7 @@ vi.mock('electron', async () => {
       on: (c: string, h: Handler) => fake.on.set(c, h),
       off: (c: string) => fake.on.delete(c),
     },
-    Menu: { setApplicationMenu: () => {}, buildFromTemplate: (t: unknown) => t },
+    Menu: { setApplicationMenu: (m: unknown) => (fake.menu = m), buildFromTemplate: (t: unknown) => t },
     session,
     shell: { showItemInFolder: (p: string) => fake.revealed.push(p) },
   }
@@ -243,6 +244,35 @@ describe('fs:grant and index:start take chosen paths only', () => {
   it('re-indexes what is already indexed, and the folder an indexed source is in (the tree’s folder row)', async () => {
     expect((await invoke(from(), 'index:start', { paths: [path.join(tmp, 'indexed', 'pose.json')] })).error).toBeUndefined()
     expect((await invoke(from(), 'index:start', { paths: [path.join(tmp, 'indexed')] })).error).toBeUndefined()
+  })
+})
+
+describe('native menu', () => {
+  type Item = { label?: string; role?: string; type?: string; accelerator?: string; registerAccelerator?: boolean; click?: () => void; submenu?: Item[] }
+  const menu = () => fake.menu as Item[]
+  const entries = (title: string) => menu().find((m) => m.label === title)!.submenu!.filter((i) => i.label).map((i) => [i.label, i.accelerator ?? null])
+
+  it('has the Edit and View menus of the window’s menu bar, with their shortcuts (issue 25)', () => {
+    expect(menu().map((m) => m.label)).toEqual(['File', 'Edit', 'View', 'Help'])
+    expect(entries('Edit')).toEqual([['Undo', 'CmdOrCtrl+Z'], ['Redo', 'CmdOrCtrl+Shift+Z'], ['Copy path', 'Alt+Shift+C']])
+    expect(entries('View')).toEqual([['Tree and search', 'CmdOrCtrl+B'], ['Inspector', 'CmdOrCtrl+I']])
+    // text editing keeps the system's roles; the window answers the app's keys (no double run)
+    expect(menu()[1]!.submenu!.filter((i) => i.role).map((i) => i.role)).toEqual(['cut', 'copy', 'paste', 'selectAll'])
+    for (const t of ['Edit', 'View']) for (const i of menu().find((m) => m.label === t)!.submenu!.filter((x) => x.label)) expect(i.registerAccelerator, i.label).toBe(false)
+  })
+
+  it('a click asks the window to run the entry', () => {
+    const sent = (contents as unknown as { sent: unknown[][] }).sent
+    const click = (title: string, label: string) => menu().find((m) => m.label === title)!.submenu!.find((i) => i.label === label)!.click!()
+    const before = sent.length
+    click('Edit', 'Redo')
+    click('View', 'Inspector')
+    click('Help', 'Demo scene')
+    expect(sent.slice(before)).toEqual([
+      ['event:app:command', { command: 'redo' }],
+      ['event:app:command', { command: 'inspector' }],
+      ['event:app:command', { command: 'demo-scene' }],
+    ])
   })
 })
 

@@ -33,6 +33,7 @@ async function invoke(channel: string, req: Record<string, unknown>): Promise<un
     case 'catalog:sources': return later([...sources].sort((a, b) => (a.path < b.path ? -1 : 1)), 1)
     case 'catalog:children': return later(ASSETS.filter((a) => a.sourceId === req.sourceId && a.parent === req.parent), DELAYS[n++ % DELAYS.length]!)
     case 'catalog:asset': return ASSETS.find((a) => a.id === req.id) ?? null
+    case 'catalog:reveal': return later(revealIn(ASSETS, req), DELAYS[n++ % DELAYS.length]!)
     case 'index:start':
       sources = [...sources, ...NEW]
       // the server's change event arrives before the job's answer
@@ -43,6 +44,7 @@ async function invoke(channel: string, req: Record<string, unknown>): Promise<un
 }
 
 vi.mock('../../../../src-renderer/bridge', async () => (await import('../../../helpers/fake-bridge')).fakeBridgeModule(invoke, handlers))
+const { revealIn } = await import('../../../helpers/fake-bridge')
 
 const { useCatalogStore } = await import('../../../../src-renderer/stores/catalog')
 

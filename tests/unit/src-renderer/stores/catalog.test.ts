@@ -35,6 +35,7 @@ async function invoke(channel: string, req: Record<string, unknown>): Promise<un
     case 'catalog:sources': return sources
     case 'catalog:children': return req.sourceId === 1 ? ASSETS.filter((a) => a.parent === req.parent) : req.sourceId === 2 ? pageOf(big, req) : []
     case 'catalog:asset': return ASSETS.find((a) => a.id === req.id) ?? null
+    case 'catalog:reveal': return revealIn(ASSETS, req)
     case 'catalog:search': return searchable.filter((a) => a.name.toLowerCase().includes(String(req.query).toLowerCase()))
     case 'index:start':
       sources = [...sources, { ...SRC, id: 3, path: '/new/rom.z64' }]
@@ -44,6 +45,7 @@ async function invoke(channel: string, req: Record<string, unknown>): Promise<un
 }
 
 vi.mock('../../../../src-renderer/bridge', async () => (await import('../../../helpers/fake-bridge')).fakeBridgeModule(invoke, handlers))
+const { revealIn } = await import('../../../helpers/fake-bridge')
 
 const { useCatalogStore } = await import('../../../../src-renderer/stores/catalog')
 
@@ -74,8 +76,20 @@ describe('catalog store', () => {
     expect(store.selectedPath).toEqual(['snap.z64', 'Pokémon Snap', 'Beach', 'Path rooms', 'Path room 0'])
     store.clearSelection()
     expect(store.selectedPath).toEqual([])
-    // ancestors were looked up child → root
-    expect(calls.filter((c) => c.startsWith('catalog:asset')).map((c) => JSON.parse(c.slice(14)).id)).toEqual([30, 20, 10])
+    // one call brought every level (issue 26): no lookup per ancestor, no children asked
+    expect(calls.slice(1)).toEqual(['catalog:reveal {"id":40,"limit":20000}'])
+  })
+
+  it('a permalink opened before the sources are listed: one reveal call, then the tree shows the asset without asking more', async () => {
+    const store = useCatalogStore()
+    const opening = store.openAssetId(30)
+    await store.loadSources()
+    await opening
+    expect(store.selected?.key).toBe('a30')
+    expect(store.rows.map((r) => `${r.key}${r.expanded ? '+' : ''}`)).toEqual(['f/mods+', 's2', 'f/roms+', 's1+', 'a10+', 'a20+', 'a30', 'a21'])
+    expect(calls.sort()).toEqual(['catalog:reveal {"id":30,"limit":20000}', 'catalog:sources {}'])
+    await store.openAssetId(999)
+    expect(store.errors.at(-1)).toMatch(/asset 999 is not in the catalog/)
   })
 
   it('revealing again keeps the tree as it is (nothing collapses)', async () => {

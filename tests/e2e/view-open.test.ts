@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page, Request } from 'playwright-core'
+import { launchBrowser, openApp, startServe, type Served } from './harness'
+
+/**
+ * Opening a scene view by permalink works in parallel (issue 26): the scene is asked for as soon
+ * as the selection is known, while the viewport's code (the SceneHost chunk with Babylon) still
+ * loads, and the host marks its first drawn frame in the DOM. Ordering, not time: the viewport
+ * chunk is held back until the scene request has gone out (or 20 s have passed), so an app that
+ * asks for the scene only once the view's code has arrived fails here however fast the machine.
+ */
+let served: Served
+let browser: Browser
+
+beforeAll(async () => {
+  served = await startServe()
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+  await served?.close()
+})
+
+const isSceneOpen = (r: Request) => new URL(r.url()).pathname === `/api/${encodeURIComponent('scene:open')}`
+const isViewportChunk = (url: string) => /\/assets\/SceneHost-[\w-]+\.js$/.test(new URL(url).pathname)
+
+/** The permalink of the view that `open` shows (in a page of its own, closed again). */
+async function permalinkOf(open: (page: Page) => Promise<void>): Promise<string> {
+  const { page } = await openApp(browser, served)
+  await open(page)
+  await expect.poll(() => new URL(page.url()).searchParams.get('asset')).toMatch(/^\d+$/)
+  const link = page.url()
+  await page.close()
+  return link
+}
+
+describe('opening a view by permalink (Chromium, browser mode, sample ROM)', () => {
+  it('requests the Snap stage scene before the viewport code has loaded, and marks the first drawn frame', async () => {
+    const link = await permalinkOf(async (first) => {
+      await first.getByTestId('search-input').fill('Beach')
+      const hit = first.getByTestId('search-hit').filter({ hasText: 'snap-stage' }).first()
+      await hit.waitFor({ timeout: 60_000 })
+      await hit.click()
+      await first.locator('[data-testid="snap-stage"][data-stage="beach"][data-loading="0"]').waitFor({ timeout: 60_000 })
+    })
+
+    const page = await browser.newPage({ viewport: { width: 1400, height: 860 } })
+    const pageErrors: string[] = []
+    page.on('pageerror', (e) => pageErrors.push(e.message))
+    const events: string[] = []
+    let sceneAsked!: () => void
+    const sceneSeen = new Promise<void>((resolve) => (sceneAsked = resolve))
+    page.on('request', (r) => {
+      if (isSceneOpen(r)) {
+        events.push('scene requested')
+        sceneAsked()
+      }
+    })
+    page.on('requestfinished', (r) => {
+      if (isViewportChunk(r.url())) events.push('viewport code loaded')
+    })
+    await page.route((url) => isViewportChunk(url.href), async (route) => {
+      events.push('viewport code asked')
+      await Promise.race([sceneSeen, new Promise((r) => setTimeout(r, 20_000))])
+      await route.continue()
+    })
+    await page.goto(link)
+    const view = page.locator('[data-testid="snap-stage"][data-stage="beach"][data-loading="0"]')
+    await view.waitFor({ timeout: 90_000 })
+
+    expect(events.filter((e) => e === 'scene requested'), 'the scene is asked for once').toHaveLength(1)
+    expect(events.indexOf('scene requested'), `order: ${events.join(' → ')}`).toBeGreaterThanOrEqual(0)
+    expect(events.indexOf('viewport code loaded'), `order: ${events.join(' → ')}`).toBeGreaterThan(events.indexOf('scene requested'))
+    // the first drawn frame of the new scene is marked (a time on the page's clock)
+    await expect.poll(async () => Number(await view.getAttribute('data-first-frame-ms')), { timeout: 30_000 }).toBeGreaterThan(0)
+    expect(pageErrors).toEqual([])
+    await page.close()
+  })
+
+  it('a GF model opened by permalink asks for its model once (the view takes the early answer)', async () => {
+    const link = await permalinkOf(async (first) => {
+      const gf = first.locator('[data-testid="tree-row-source"]', { hasText: 'gf-set' }).first()
+      await gf.waitFor({ timeout: 60_000 })
+      await gf.click()
+      await first.getByTestId('gf-show-model').click()
+      await first.locator('[data-testid="gf-model-view"][data-clip="0"]').waitFor({ timeout: 60_000 })
+    })
+
+    const page = await browser.newPage({ viewport: { width: 1400, height: 860 } })
+    const models: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === `/api/${encodeURIComponent('gf:model')}`) models.push(r.url())
+    })
+    await page.goto(link)
+    const view = page.locator('[data-testid="gf-model-view"][data-clip="0"]')
+    await view.waitFor({ timeout: 60_000 })
+    await expect.poll(async () => Number(await view.getAttribute('data-first-frame-ms')), { timeout: 30_000 }).toBeGreaterThan(0)
+    expect(models).toHaveLength(1)
+    await page.close()
+  })
+})
