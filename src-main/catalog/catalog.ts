@@ -9,9 +9,11 @@ import { searchTopN } from './fts-search'
 import { migrate } from './migrations'
 import { dropAssets, ftsFlush, writeError, writeSource, type PendingFts } from './writes'
 import { explainCatalogError } from './catalog-errors'
+import { PATH_END, skippedFiles, sourceStamp, sourceStampsUnder, UNDER, type SkippedFiles, type SourceStamp } from './stamps'
 import { beginWrite, BUSY_TIMEOUT_MS, giveTurn, othersWaiting, tryBegin, type WaitOptions } from './write-lock'
 
 export type { SourceInfo } from './writes'
+export type { SkippedStamp, SourceStamp } from './stamps'
 import type { SourceInfo } from './writes'
 
 
@@ -175,6 +177,24 @@ export class Catalog implements CatalogAccess {
     return r ? toSource(r) : null
   }
 
+  /**
+   * What a re-index compares of a source, without its metadata (parsing that JSON was a large part
+   * of an unchanged set's cost): its stamp, content hash, status and kind, and its asset count.
+   */
+  sourceStamp(p: string): SourceStamp | null {
+    return sourceStamp(this.st.bind(this), path.resolve(p))
+  }
+
+  /** `sourceStamp` of every source under a folder (a path ending in a separator), by path: one query for a whole re-index. */
+  sourceStampsUnder(prefix: string): Map<string, SourceStamp> {
+    return sourceStampsUnder(this.st.bind(this), prefix)
+  }
+
+  /** Walked files no detector took, by stamp (stamps.ts). */
+  get skipped(): SkippedFiles {
+    return skippedFiles(this.st.bind(this))
+  }
+
   asset(id: number): AssetRow | null {
     const r = this.st(`SELECT ${ASSET_COLS} FROM assets a JOIN sources s ON s.id = a.source_id WHERE a.id = ?`).get(id) as AssetDbRow | undefined
     return r ? toAsset(r) : null
@@ -237,7 +257,7 @@ export class Catalog implements CatalogAccess {
 
   /** Id and path of every source whose path starts with `prefix` (a folder path ending in a separator). */
   sourcesUnder(prefix: string): { id: number; path: string }[] {
-    return this.st('SELECT id, path FROM sources WHERE instr(path, ?) = 1 ORDER BY path').all(prefix) as { id: number; path: string }[]
+    return this.st(`SELECT id, path FROM sources WHERE ${UNDER('path')} ORDER BY path`).all({ p: prefix, end: prefix + PATH_END }) as { id: number; path: string }[]
   }
 
   /** The sources a `--source` filter names: a source's own path; or, when none has it, every source under that folder. */

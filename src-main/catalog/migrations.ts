@@ -110,6 +110,21 @@ export const migrations: { version: number; name: string; sql: string; run?: (db
     `,
     run: ftsMultiRebuild,
   },
+  {
+    version: 6,
+    name: 'files a folder walk met and no detector took, by stamp (an unchanged re-index does not read them again)',
+    // `detectors` names the detector set that looked at the file: another set (an upgrade) looks again.
+    sql: `
+      CREATE TABLE skipped (
+        path        TEXT PRIMARY KEY,
+        size        INTEGER NOT NULL,
+        mtime       REAL NOT NULL,
+        ino         INTEGER NOT NULL,
+        detectors   TEXT NOT NULL,
+        seen_at     INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ]
 
 export function migrate(db: Database.Database): number {

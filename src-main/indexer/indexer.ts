@@ -1,13 +1,14 @@
-import { createHash } from 'node:crypto'
 import * as fs from 'node:fs'
 import { promises as fsp, type Stats } from 'node:fs'
 import * as path from 'node:path'
 import type { IndexProgress, IndexResult, IndexResultSource, SourceKind } from '../../src-shared/api/catalog'
 import { explainCatalogError } from '../catalog/catalog-errors'
-import type { Catalog, CatalogSource } from '../catalog/catalog'
+import type { Catalog, SourceStamp } from '../catalog/catalog'
 import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from '../plugin/detector'
 import { detectFile, fileDetectors, folderDetectors, recognisedKinds } from './registry'
-import { folderStamp, gzipHead, hashBytes, isGzip, loadBytes, readHashed, readHead, stampUnchanged, type FileStamp } from './read-source'
+import { catalogued, detectorSet, pruneVanished, recordScanErrors, recordSkips, skippedBefore, stampOf, type Skip } from './skips'
+import { folderStamp, gzipHead, hashBytes, isGzip, loadBytes, readHashed, readHead, readSetFiles, stampUnchanged, statOrNull, type FileStamp, type SetBytes } from './read-source'
+import { SetReadAhead } from './read-thread'
 
 /** The bytes of a source file as the detectors saw them (kept here for callers of the old place). */
 export { loadBytes }
@@ -20,10 +21,10 @@ const MAX_PARTIAL_READ = 256 * 1024 * 1024
 type Job =
   | { type: 'file'; path: string; detector: FileDetector<string>; input: DetectInput; mtimeMs: number; ino: number; gzip: boolean; named: boolean }
   | { type: 'folder'; path: string; detector: FolderDetector<string>; members: string[] }
-  | { type: 'unchanged'; path: string; prev: CatalogSource }
+  | { type: 'unchanged'; path: string; prev: SourceStamp }
 
 /** A catalogued source whose file stamp says it is unchanged (null: read it). */
-export type KnownSource = (file: string, st: Stats) => CatalogSource | null
+export type KnownSource = (file: string, st: Stats) => SourceStamp | null
 
 export interface IndexOptions {
   onProgress?: (p: Omit<IndexProgress, 'jobId'>) => void
@@ -37,9 +38,27 @@ export interface IndexOptions {
   duringTransaction?: (sourcePath: string) => void
 }
 
+/** What a walk found: the work, and the walked files no detector took (`skips.ts`). */
+interface ScanResult {
+  jobs: Job[]
+  /** Met for the first time (or changed) and not taken: to remember. */
+  skips: Skip[]
+  /** Every walked file not taken, remembered before or now. */
+  skipped: Set<string>
+}
+
+/** How a walk tells a file it may pass by from its stat alone. */
+interface Known {
+  source?: KnownSource
+  /** True for a walked file skipped before under the same stamp. */
+  skipped?: (file: string, st: Stats) => boolean
+}
+
 /** Walks the given paths; folders recursively. A set folder claims its member files. */
-export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: string, e: Error) => void, known?: KnownSource): Promise<Job[]> {
+export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: string, e: Error) => void, known: Known = {}): Promise<ScanResult> {
   const jobs: Job[] = []
+  const skips: Skip[] = []
+  const skipped = new Set<string>()
   const fileDets = fileDetectors()
   const folderDets = folderDetectors()
   const seen = new Set<string>()
@@ -52,11 +71,11 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     return null
   }
 
-  async function fileNames(dir: string): Promise<string[]> {
+  function fileNames(dir: string): string[] {
     const out: string[] = []
-    for (const e of await fsp.readdir(dir, { withFileTypes: true })) {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       if (e.isFile()) out.push(e.name)
-      else if (e.isSymbolicLink() && (await fsp.stat(path.join(dir, e.name)).catch(() => null))?.isFile()) out.push(e.name)
+      else if (e.isSymbolicLink() && statOrNull(path.join(dir, e.name))?.isFile()) out.push(e.name)
     }
     return out.sort()
   }
@@ -68,10 +87,18 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     const st = fs.statSync(file)
     // Only regular files are read: opening a FIFO or a device could block forever.
     if (!st.isFile()) throw new Error(`${file}: not a regular file`)
-    const prev = known?.(file, st)
+    const prev = known.source?.(file, st)
     if (prev) {
       jobs.push({ type: 'unchanged', path: file, prev })
       return
+    }
+    if (!named && known.skipped?.(file, st)) {
+      skipped.add(file)
+      return
+    }
+    const skip = () => {
+      skipped.add(file)
+      skips.push({ path: file, stamp: stampOf(st) })
     }
     let head = await readHead(file, st.size)
     let name = path.basename(file).toLowerCase()
@@ -83,7 +110,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
       } catch (e) {
         // A broken `.gz` met in a folder matters only if its inner name is one of our kinds.
         if (named || fileDets.some((d) => d.extensions?.test(name))) throw e
-        return
+        return skip()
       }
     }
     const input: DetectInput = { path: file, name, size: st.size, head }
@@ -92,12 +119,12 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
       jobs.push({ type: 'file', path: file, detector: d, input, mtimeMs: st.mtimeMs, ino: st.ino, gzip, named })
       return
     }
-    if (!named) return // a file met while walking a folder may be anything (notes, saves)
+    if (!named) return skip() // a file met while walking a folder may be anything (notes, saves)
     // A member of a set named on its own (`gf-set/1.bin`) stands for its set folder.
     const dir = path.dirname(file)
-    const set = folderSet(await fileNames(dir))
+    const set = folderSet(fileNames(dir))
     if (set && set.members.includes(path.basename(file))) {
-      const real = await fsp.realpath(dir)
+      const real = fs.realpathSync.native(dir)
       if (!seenDirs.has(real)) {
         seenDirs.add(real)
         jobs.push({ type: 'folder', path: dir, ...set })
@@ -125,15 +152,17 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
     }
   }
 
+  // The walk is synchronous: a readdir or stat of a cached folder costs microseconds, an
+  // asynchronous one a thread-pool round trip (issue 26: the unchanged re-index waited, not worked).
   async function visitDir(dir: string, depth: number): Promise<void> {
     if (signal?.aborted || depth > 32) return
     let entries: import('node:fs').Dirent[]
     let real: string
     try {
-      real = await fsp.realpath(dir)
+      real = fs.realpathSync.native(dir)
       if (seenDirs.has(real)) return
       seenDirs.add(real)
-      entries = await fsp.readdir(dir, { withFileTypes: true })
+      entries = fs.readdirSync(dir, { withFileTypes: true })
     } catch (e) {
       onError?.(dir, e as Error)
       return
@@ -146,7 +175,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
       let isFile = e.isFile()
       let isDir = e.isDirectory()
       if (e.isSymbolicLink()) {
-        const st = await fsp.stat(path.join(dir, e.name)).catch(() => null)
+        const st = statOrNull(path.join(dir, e.name))
         isFile = !!st?.isFile()
         isDir = !!st?.isDirectory()
       }
@@ -181,7 +210,7 @@ export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: 
       onError?.(abs, err.code === 'ENOENT' ? new Error(`${abs}: no such file or folder`) : err)
     }
   }
-  return jobs
+  return { jobs, skips, skipped }
 }
 
 /** The error's message, naming the file when the message itself does not (a bare library error). */
@@ -206,13 +235,19 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
   const scanErrors: IndexResultSource[] = []
   // A file that cannot be read is listed under the kind its name suggests (`x.z64` → n64-rom).
   const kindByName = (p: string): SourceKind => fileDetectors().find((d) => d.extensions?.test(path.basename(p).toLowerCase().replace(/\.gz$/, '')))?.kind ?? 'unknown'
+  const prevOf = catalogued(catalog, paths)
   const known: KnownSource | undefined = opts.force
     ? undefined
     : (file, st) => {
-        const prev = catalog.sourceByPath(file)
+        const prev = prevOf(file)
         return prev && stampUnchanged(prev, { size: st.size, mtime: st.mtimeMs, ino: st.ino }) ? prev : null
       }
-  const jobs = await scan(paths, opts.signal, (p, e) => scanErrors.push({ path: p, kind: kindByName(p), status: 'error', assets: 0, error: errorText(e, p) }), known)
+  const detectors = detectorSet()
+  const skippedKnown = opts.force ? undefined : (file: string, st: Stats) => skippedBefore(catalog, detectors, file, st)
+  const walk = await scan(paths, opts.signal, (p, e) => scanErrors.push({ path: p, kind: kindByName(p), status: 'error', assets: 0, error: errorText(e, p) }), { source: known, skipped: skippedKnown })
+  const jobs = walk.jobs
+  // new sets (or every set, forced) are read on a second thread ahead of the loop (read-thread.ts)
+  const readAhead = new SetReadAhead(jobs.map((j) => (j.type === 'folder' && (opts.force || !prevOf(j.path)) ? { dir: path.resolve(j.path), members: j.members } : null)))
   // Sources are written in batches (each still its own savepoint): one commit per batch, not per
   // source. A batch is committed every BATCH_MS or BATCH_SOURCES, and when indexing ends or is
   // cancelled; a killed process loses only the open batch, never half a source.
@@ -227,6 +262,7 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
       }
     }
     await recordScanErrors(catalog, scanErrors)
+    recordSkips(catalog, detectors, walk.skips)
     result.sources.push(...scanErrors)
     let yielded = Date.now()
     for (const [i, job] of jobs.entries()) {
@@ -243,16 +279,21 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
         report({ phase: 'cancelled', done: i, total: jobs.length })
         return result
       }
-      const done = await indexJob(catalog, job, opts)
+      const done = await indexJob(catalog, job, opts, prevOf, readAhead.take(i))
       if (done) result.sources.push(done)
+      else if (job.type === 'file') {
+        // incidental: not a source of its own, so remembered as skipped
+        walk.skipped.add(job.path)
+        recordSkips(catalog, detectors, [{ path: job.path, stamp: { size: job.input.size, mtime: job.mtimeMs, ino: job.ino } }])
+      }
       await tick()
     }
     result.assets = result.sources.reduce((n, s) => n + s.assets, 0)
-    const removed = await pruneVanished(catalog, paths, new Set([...jobs.map((j) => path.resolve(j.path)), ...scanErrors.map((e) => e.path)]))
+    const removed = await pruneVanished(catalog, paths, new Set([...jobs.map((j) => path.resolve(j.path)), ...scanErrors.map((e) => e.path)]), walk.skipped)
     if (removed.length) result.removed = removed
     report({ phase: 'done', done: jobs.length, total: jobs.length })
     return result
-  }, { signal: opts.signal })
+  }, { signal: opts.signal }).finally(() => readAhead.close())
   // Cancelled while waiting for another process's turn at the catalog: what is done stays.
   return run.catch((e: unknown) => {
     if (!opts.signal?.aborted) throw e
@@ -266,44 +307,9 @@ export async function indexPaths(catalog: Catalog, paths: string[], opts: IndexO
 const BATCH_SOURCES = 500
 const BATCH_MS = 250
 
-/** What exists but could not be read is recorded in the catalog too (a missing path is not). */
-async function recordScanErrors(catalog: Catalog, scanErrors: IndexResultSource[]): Promise<void> {
-  for (const s of scanErrors) {
-    const st = await fsp.lstat(s.path).catch(() => null)
-    if (!st) continue
-    try {
-      catalog.recordError({ path: s.path, size: st.isFile() ? st.size : 0, mtime: st.mtimeMs, hash: '', kind: s.kind }, s.error!)
-    } catch {
-      /* the catalog itself failed; the error is still reported to the caller */
-    }
-  }
-}
-
-/**
- * Re-indexing a folder forgets the sources under it whose files are gone (deleted or renamed),
- * with their assets. Only under folders that exist now: an unplugged drive forgets nothing.
- */
-async function pruneVanished(catalog: Catalog, paths: string[], seen: Set<string>): Promise<string[]> {
-  const removed: string[] = []
-  for (const p of paths) {
-    const dir = path.resolve(p)
-    if (!(await fsp.stat(dir).catch(() => null))?.isDirectory()) continue
-    const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep
-    for (const s of catalog.sourcesUnder(prefix)) {
-      // a path met by this scan exists: only the others are looked at
-      if (seen.has(s.path) || removed.includes(s.path)) continue
-      const err = await fsp.lstat(s.path).then(() => null, (e: NodeJS.ErrnoException) => e.code)
-      if (err !== 'ENOENT') continue
-      catalog.removeSource(s.id)
-      removed.push(s.path)
-    }
-  }
-  return removed
-}
-
 /** A source left as it was: its kind and asset count as catalogued. */
-function unchanged(catalog: Catalog, abs: string, prev: CatalogSource): IndexResultSource {
-  return { path: abs, kind: prev.kind, status: 'unchanged', assets: catalog.assetCount(prev.id) }
+function unchanged(abs: string, prev: SourceStamp): IndexResultSource {
+  return { path: abs, kind: prev.kind, status: 'unchanged', assets: prev.assets }
 }
 
 /** The bytes of a file source, hashed (SHA-1 and MD5) in the same single read as detection's head. */
@@ -321,16 +327,16 @@ async function readFileJob(job: Extract<Job, { type: 'file' }>, abs: string): Pr
 }
 
 /** Null: an incidental file met while walking a folder (EnumerateResult.incidental), not recorded. */
-async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise<IndexResultSource | null> {
+async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions, prevOf: (p: string) => SourceStamp | null, readAhead?: Promise<SetBytes>): Promise<IndexResultSource | null> {
   const abs = path.resolve(job.path)
-  if (job.type === 'unchanged') return unchanged(catalog, abs, job.prev)
+  if (job.type === 'unchanged') return unchanged(abs, job.prev)
   let kind: SourceKind = job.detector.kind
   let stamp: FileStamp = { size: 0, mtime: 0, ino: 0 }
   let hash = ''
   const info = () => ({ path: abs, size: stamp.size, mtime: stamp.mtime, ino: stamp.ino, hash, kind })
   try {
     let enumerate: () => EnumerateResult<string> | Promise<EnumerateResult<string>>
-    const prev = catalog.sourceByPath(abs)
+    const prev = prevOf(abs)
     if (job.type === 'file' && job.detector.enumeratePartial && !job.gzip) {
       // a big archive: its tables and a few headers, not its bytes (the stamp is the scan's)
       const partial = await job.detector.enumeratePartial(job.input)
@@ -344,23 +350,18 @@ async function indexJob(catalog: Catalog, job: Job, opts: IndexOptions): Promise
       const input = { ...job.input, md5: r.md5 }
       enumerate = () => job.detector.enumerate(r.bytes, input)
     } else {
-      stamp = await folderStamp(abs, job.members)
-      if (prev && !opts.force && stampUnchanged(prev, stamp)) return unchanged(catalog, abs, prev)
-      const files = new Map<string, Uint8Array>()
-      const h = createHash('sha1')
-      for (const m of job.members) {
-        const bytes = await loadBytes(path.join(abs, m)) // the guarded read (size limit)
-        files.set(m, bytes)
-        h.update(m).update('\0').update(bytes)
-      }
-      hash = h.digest('hex')
-      enumerate = () => job.detector.enumerate(files, abs)
+      // with no catalogued source to compare to, the stamp comes from the read itself
+      if (prev && !opts.force && stampUnchanged(prev, folderStamp(abs, job.members))) return unchanged(abs, prev)
+      const set = readAhead ? await readAhead : readSetFiles(abs, job.members)
+      stamp = set.stamp
+      hash = set.sha1
+      enumerate = () => job.detector.enumerate(set.files, abs)
     }
     if (prev && prev.hash === hash && prev.status === 'indexed' && !opts.force) {
       // Same content under a new stamp (touched, copied back, an old catalog without inodes):
       // record the stamp so the next re-index answers from it.
       catalog.touchSource(prev.id, stamp)
-      return unchanged(catalog, abs, prev)
+      return unchanged(abs, prev)
     }
     let res: EnumerateResult<string>
     try {
