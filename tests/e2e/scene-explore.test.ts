@@ -140,9 +140,36 @@ describe('exploring a scene (Chromium, browser mode)', () => {
     await page.locator('[data-testid="snap-stage"][data-stage="beach"][data-loading="0"]').waitFor({ timeout: 60_000 })
     await page.getByTestId('render-panel').waitFor()
 
-    // The file browser proposes a .glb beside the ROM (never inside an input folder).
+    // The file browser proposes a .glb beside the ROM (never inside an input folder). Its folder
+    // listing is held back, as a busy machine does, until the user has typed the proposal itself
+    // in full: the late listing shortens an untouched proposal to its name, never what was typed
+    // (issue 27: answerFileBrowser waited forever for a field the listing had rewritten).
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    let asked = 0
+    const listings = (u: URL): boolean => u.pathname.endsWith('/api/fs%3Alist')
+    await page.route(listings, async (route) => {
+      asked++
+      await held
+      await route.continue()
+    })
     await page.getByTestId('export-glb').click()
     const fb = page.getByTestId('file-browser')
+    await fb.waitFor({ timeout: 30_000 })
+    const typed = await page.getByTestId('fb-name').inputValue()
+    expect(typed).toMatch(/\.glb$/)
+    await expect.poll(() => asked).toBeGreaterThan(0)
+    await page.getByTestId('fb-name').fill(typed)
+    release()
+    await expect.poll(() => page.getByTestId('fb-folder').textContent(), { timeout: 30_000 }).toBe(path.dirname(typed))
+    await page.locator('[data-testid="fb-entry"]').first().waitFor()
+    expect(await page.getByTestId('fb-name').inputValue()).toBe(typed)
+    await page.unroute(listings)
+    await page.getByTestId('fb-cancel').click()
+    await fb.waitFor({ state: 'detached', timeout: 30_000 })
+    await expect.poll(async () => await page.getByTestId('export-glb').isEnabled()).toBe(true)
+    // Untouched, the proposal is the name in the listed folder.
+    await page.getByTestId('export-glb').click()
     await fb.waitFor({ timeout: 30_000 })
     // the folder's listing arrives from the main side a moment after the dialog opens
     const proposed = async () => `${(await page.getByTestId('fb-folder').textContent().catch(() => '')) ?? ''} ${await page.getByTestId('fb-name').inputValue()}`
