@@ -5,9 +5,9 @@
  * inside the model archive (`ARCHIVE#N`, indexed from the archive's tables only, so it has no
  * model or motion children) opens its high-poly model with every motion, named as the folder
  * `gf garc extract` writes it (`0012`). Motions that cannot be read are listed broken in
- * `scene.extras.gf.motions` while the model still opens; the scene is the one `gf export` writes
- * for the set (same name, no extras beyond the warnings when there are any), so `export ID`
- * writes the same glb bytes.
+ * `scene.extras.gf.motions` while the model still opens. A model or set asset's scene is the one
+ * `gf export` writes for the set (same name, same extras: the warnings are the views' and `gf
+ * export`'s to show, not the file's), so `export ID` writes the same glb bytes.
  */
 import type { AssetRow, SourceRow } from '../../../src-shared/api/catalog'
 import type { Scene } from '../../../src-shared/scene/types'
@@ -36,6 +36,5 @@ export async function buildGfAssetScene(asset: AssetRow, source: SourceRow, ctx:
     const m = r.motions.find((x) => x.file === asset.locator.file && x.entry === entry)
     if (m?.animation !== undefined) r.scene.extras = { ...r.scene.extras, selectedAnimation: m.animation }
   }
-  if (r.warnings.length) r.scene.extras = { ...r.scene.extras, warnings: r.warnings.slice(0, 50) }
   return r.scene
 }
