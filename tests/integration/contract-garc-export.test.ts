@@ -2,7 +2,8 @@
  * A set inside the model archive as a catalog asset (`gf-garc-set`, CLI.md "GF model archive" and
  * `export ID`): indexed from an archive laid out by tests/fixtures/gf/build-garc.ts (§19, both
  * versions, LZ11 members), `export ID --out` writes the very bytes `gf export` writes for the same
- * set extracted to a folder (and for `GARC#N`); CLI.md's output rule holds (an existing output →
+ * set extracted to a folder (and for `GARC#N`, and `export ID` of that folder's high-poly model
+ * asset); CLI.md's output rule holds (an existing output →
  * exit 1 naming --force, the archive itself never); an empty set and an entry outside the sets
  * fail with exit 1 and no file; `scene:open` through the services opens a valid scene.
  */
@@ -74,6 +75,17 @@ for (const version of [4, 6] as const) {
         // named as the folder `gf garc extract` writes the set to
         expect(glbJson(read(byId)).scenes[0].name).toBe(`000${set}`)
       }
+    })
+
+    it('the high-poly model asset of the extracted folder exports the same bytes too', async () => {
+      const folder = path.join(dir, 'x', '0001')
+      expect((await cli(['index', folder, '--db', db])).code).toBe(0)
+      const ls = (await cli(['ls', '--db', db, '--kind', 'gf-model', '--source', folder, '--json'])).json() as { id: number; name: string }[]
+      const high = ls.find((a) => a.name === 'PM_HighPoly')!
+      const out = path.join(dir, 'model-1.glb')
+      const r = await cli(['export', String(high.id), '--out', out, '--db', db])
+      expect(r.code, r.stderr).toBe(0)
+      expect(same(read(out), read(path.join(dir, 'folder-1.glb')))).toBe(true)
     })
 
     it('the output rule: an existing --out is refused naming --force and left as it was; --force replaces it; never the archive', async () => {
