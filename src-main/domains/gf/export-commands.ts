@@ -2,7 +2,7 @@
 import * as path from 'node:path'
 import { promises as fsp } from 'node:fs'
 import { UsageError, forceOption, guardCliOutput, requireString, type Command, type CommandContext } from '../../plugin/command'
-import { inSetFolder, loadSet } from './set-folder'
+import { inSetFolder, loadSet, setSceneName } from './set-folder'
 import { folderTextures, namingSetFolder, parseTextureArg, reportSet } from './set-cli'
 import type { GfSet } from '../../../src-shared/formats/gf/gf-set'
 import { writeFileAtomic } from '../../node/atomic'
@@ -53,7 +53,7 @@ export const gfExportCommand: Command = namingSetFolder({
     const reps = await exportReplacements(ctx, set)
     const [{ exportSetGlb }, { replacementPixels, overrideOf }] = await Promise.all([import('./export-set'), import('./replacement-images')]) // PNG only when exporting
     const pixels = await replacementPixels(set, reps.map((r) => ({ file: r.file, entry: r.entry, path: r.png })))
-    const { glb, result } = await exportSetGlb(set, { lod: l, motions: ctx.values['no-motions'] !== true, name: path.basename(path.resolve(ctx.positionals[0]!)), textureOverride: overrideOf(pixels) })
+    const { glb, result } = await exportSetGlb(set, { lod: l, motions: ctx.values['no-motions'] !== true, name: setSceneName(set), textureOverride: overrideOf(pixels) })
     for (const w of result.warnings) ctx.err(`warning: ${inSetFolder(set.dir, w)}`)
     ctx.signal.throwIfAborted()
     await fsp.mkdir(path.dirname(path.resolve(out)), { recursive: true })

@@ -4,7 +4,7 @@
  * for the batch; each set reads only its nine entries.
  */
 import { garcSets } from '../../../src-shared/formats/gf/garc'
-import { garcSetLabel } from '../../../src-shared/formats/gf/garc-set'
+import { garcSetFolder, garcSetLabel } from '../../../src-shared/formats/gf/garc-set'
 import { exportBatch, type BatchItem, type BatchOptions } from './export-batch'
 import { GarcFile } from './garc-file'
 
@@ -16,7 +16,7 @@ export async function exportAllGarcSets(file: string, outDir: string, opts: Batc
         const label = garcSetLabel(file, s.set)
         list.push({
           set: label,
-          glb: `${String(s.set).padStart(4, '0')}.glb`,
+          glb: `${garcSetFolder(s.set)}.glb`,
           extra: { name: await g.setName(s.set) },
           read: async () => (await g.readSetStrict(s.set, label)).files,
         })

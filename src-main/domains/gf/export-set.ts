@@ -31,7 +31,8 @@ export async function exportSetGlb(set: GfSet, opts: SetExportOptions = {}): Pro
   // buildGfScene has checked the scene (sceneProblems) and names the model in its error.
   const result = buildGfScene(set, { lod: opts.lod, motions: opts.motions, strictMotions: opts.strictMotions ?? true, name: opts.name, textureOverride: opts.textureOverride })
   const texturePngs = opts.png ? result.scene.textures.map(opts.png) : undefined
-  const glb = await exportGlb(result.scene, { skipValidation: true, generator: 'Modbench (GF set)', texturePngs })
+  // the default generator, as `export ID` writes it: the same set exports to the same bytes either way
+  const glb = await exportGlb(result.scene, { skipValidation: true, texturePngs })
   return { glb, result }
 }
 

@@ -1,7 +1,7 @@
 /** `modbench gf garc …` (CLI.md "GF model archive", spec gf-packages §19). */
 import { UsageError, requireString, type Command, type CommandContext } from '../../plugin/command'
 import { garcLooseEntries, garcSets } from '../../../src-shared/formats/gf/garc'
-import { garcMemberName } from '../../../src-shared/formats/gf/garc-set'
+import { garcMemberName, garcSetFolder } from '../../../src-shared/formats/gf/garc-set'
 import { GF_TITLES, titleId } from '../../../src-shared/formats/gf/titles'
 import { GarcFile } from './garc-file'
 import { layeredFsTarget, readSetDirFiles, setChanges, writeGarcFile } from './garc-pack'
@@ -83,7 +83,7 @@ const extract: Command = {
           ctx.signal.throwIfAborted()
           bar.update(s.first, total, `set ${s.set}`)
           const { files: members } = await g.readSet(s.set)
-          for (let k = 0; k < 9; k++) yield [`${String(s.set).padStart(4, '0')}/${garcMemberName(k)}`, members.get(garcMemberName(k)) ?? new Uint8Array(0)]
+          for (let k = 0; k < 9; k++) yield [`${garcSetFolder(s.set)}/${garcMemberName(k)}`, members.get(garcMemberName(k)) ?? new Uint8Array(0)]
         }
         for (const i of loose) yield [`entries/${i}.bin`, (await g.content(i)).bytes]
       }

@@ -18,5 +18,7 @@ export const gfNode = defineNodeDomain({
   sceneBuilders: {
     'gf-model': lazyBuilder(() => import('./model-scene'), 'buildGfAssetScene'),
     'gf-motion': lazyBuilder(() => import('./model-scene'), 'buildGfAssetScene'),
+    // a set inside the model archive (no model/motion children: indexing reads only the tables)
+    'gf-garc-set': lazyBuilder(() => import('./model-scene'), 'buildGfAssetScene'),
   },
 })

@@ -9,6 +9,7 @@ import { writeFileAtomic } from '../../node/atomic'
 import { buildGfScene } from '../../../src-shared/formats/gf/scene'
 import { readPng } from './png'
 import { allowSet, cachedSet } from './set-access'
+import { setSceneName } from './set-folder'
 import { overrideOf, replacementPixels } from './replacement-images'
 import { exportAllSets } from './export-batch'
 import { NEW_FOLDER, appConsent, guardOutput } from '../../node/output-guard'
@@ -20,7 +21,7 @@ export const gfModelHandlers: Handlers = {
     const set = await cachedSet(allowSet(ctx, req.set), { lenient: true })
     const pending = await replacementPixels(set, req.replacements ?? [], (p) => readPng(ctx.allowPath(p, 'read')))
     const lod = req.lod ?? 'high'
-    const r = buildGfScene(set, { lod, name: req.set.split(/[\\/]/).filter(Boolean).pop(), textureOverride: overrideOf(pending) })
+    const r = buildGfScene(set, { lod, name: setSceneName(set), textureOverride: overrideOf(pending) })
     return { scene: r.scene, lod, models: r.models.map((m) => ({ entry: m.entry, lod: m.lod, ...(m.error ? { error: m.error } : {}) })), motions: r.motions, warnings: r.warnings.slice(0, 200) }
   },
   'gf:exportGlb': async (req, ctx) => {
@@ -32,7 +33,7 @@ export const gfModelHandlers: Handlers = {
     guard()
     const pending = await replacementPixels(set, reps, (p) => readPng(ctx.allowPath(p, 'read')))
     const { exportSetGlb } = await import('./export-set')
-    const { glb, result } = await exportSetGlb(set, { lod: req.lod ?? 'high', strictMotions: false, name: path.basename(set.archive ? `${set.archive.file}-${set.archive.set}` : set.dir), textureOverride: overrideOf(pending) })
+    const { glb, result } = await exportSetGlb(set, { lod: req.lod ?? 'high', strictMotions: false, name: setSceneName(set), textureOverride: overrideOf(pending) })
     await fsp.mkdir(path.dirname(out), { recursive: true })
     guard() // a file may have appeared meanwhile
     await writeFileAtomic(out, glb, set.inputs)

@@ -8,7 +8,7 @@ import * as path from 'node:path'
 import { FormatError, LimitError } from '../../../src-shared/binary/errors'
 import { GF_SET_FILES, parseGfSet, type GfSet, type ParseOptions } from '../../../src-shared/formats/gf/gf-set'
 import { safeName } from '../../../src-shared/formats/gf/png-names'
-import { parseGarcSetArg } from '../../../src-shared/formats/gf/garc-set'
+import { garcSetFolder, parseGarcSetArg } from '../../../src-shared/formats/gf/garc-set'
 import { LZ11_MAX_SIZE } from '../../../src-shared/formats/gf/lz11'
 import type { Handlers, ServiceContext } from '../../plugin/context'
 import { readGameFile, type GameFileLimits } from '../../node/game-file'
@@ -73,6 +73,14 @@ export async function loadSet(dir: string, opts: ParseOptions = {}): Promise<GfS
   const folder = await readSetFolder(dir)
   const set = parseGfSet(folder.files, opts)
   return { ...set, dir, inputs: folder.inputs, archive: folder.archive }
+}
+
+/**
+ * The set's name in its scene and glb: the folder's name, or for set N of an archive the folder
+ * `gf garc extract` writes it to (`0012`), so the set exports to the same bytes either way.
+ */
+export function setSceneName(set: Pick<SetFolder, 'dir' | 'archive'>): string {
+  return set.archive ? garcSetFolder(set.archive.set) : path.basename(path.resolve(set.dir))
 }
 
 const isMember = (name: string) => (GF_SET_FILES as readonly string[]).includes(name.toLowerCase())

@@ -23,8 +23,8 @@ export const gfDomain = defineDomain({
     'gf-file': { label: 'Set file', icon: '▤', editor: true },
     'gf-texture': { label: 'Texture', icon: '▨', editor: true, actions: ['replace', 'extract'] },
     'gf-garc-set': {
-      label: 'Pokémon', editor: true, icon: '●',
-      hint: 'A nine-file GF set inside the model archive (entries 9N … 9N+8): its models, textures and motions.',
+      actions: ['export'], label: 'Pokémon', editor: true, icon: '●', scene: true,
+      hint: 'A nine-file GF set inside the model archive (entries 9N … 9N+8): its models, textures and motions; its scene and export are the high-poly model with every motion.',
       summary: (m) => [typeof m.set === 'number' ? `set ${m.set}` : null, typeof m.species === 'number' ? `#${m.species}` : null, typeof m.form === 'number' && m.form ? `form ${m.form}` : null],
     },
     'gf-garc-entry': { label: 'Archive entry', icon: '□', hint: 'An entry of the archive outside the nine-file sets: kept byte for byte when the archive is written.' },

@@ -20,6 +20,9 @@ export function garcSetLabel(file: string, set: number): string {
   return `${file}#${set}`
 }
 
+/** Set N's folder name where `gf garc extract` writes it (`0012`), also its glb's in `gf export-all GARC`. */
+export const garcSetFolder = (set: number): string => String(set).padStart(4, '0')
+
 /** `ARCHIVE#N` → its parts, or null when the argument has no `#N` suffix. */
 export function parseGarcSetArg(arg: string): { file: string; set: number } | null {
   const m = /^(.+)#(\d+)$/.exec(arg)
