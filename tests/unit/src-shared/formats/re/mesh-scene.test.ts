@@ -11,19 +11,10 @@ import { addMeshToScene, readMesh } from '../../../../../src-shared/formats/re'
 import { exportGlb } from '../../../../../src-shared/export/gltf'
 import { emptyScene } from '../../../../../src-shared/scene/types'
 import { validateScene } from '../../../../../src-shared/scene/validate'
-import { buildMesh, characterBones, stripSubmesh, type SubmeshDraft } from '../../../../fixtures/re/mesh'
+import { buildMesh, characterBones, eightWeightSubmesh, stripSubmesh, type SubmeshDraft } from '../../../../fixtures/re/mesh'
 
-/** Four vertices: 8 weighted bones, 1, 2 and 5 (weight bytes summing to 255); the remap is the identity. */
-const eightWeights: SubmeshDraft = {
-  material: 0,
-  vertices: [
-    { p: [0, 0, 0], slots: [0, 1, 2, 3, 4, 5, 6, 7], weights: [10, 60, 20, 100, 4, 15, 40, 6] },
-    { p: [1, 0, 0], slots: [2], weights: [255] },
-    { p: [0, 1, 0], slots: [4, 5], weights: [128, 127] },
-    { p: [1, 1, 0], slots: [1, 2, 3, 4, 5], weights: [90, 70, 50, 30, 15] },
-  ],
-  indices: [0, 1, 2, 1, 3, 2],
-}
+/** Its four vertices: 8 weighted bones, 1, 2 and 5; the remap below is the identity. */
+const eightWeights = eightWeightSubmesh(0)
 
 function sceneOf(submeshes: SubmeshDraft[]) {
   const bones = characterBones()
