@@ -361,21 +361,33 @@ export function buildScene(bscene: BScene, scene: Scene, opts: BuildOptions = {}
       const m = makeMesh(`${n.name || `node${ni}`}/${mesh.name}/${key}`, parts)
       m.metadata = { modbench: { node: ni, material: parts[0].p.material } satisfies MeshInfo }
       if (skinned) {
+        // Influences 5–8 (joints1/weights1) go to Babylon's "extra" buffers, drawn with 8 influencers.
+        const eight = parts.some(({ p }) => p.joints1 && p.weights1)
         const j = new Float32Array(m.getTotalVertices() * 4)
         const w = new Float32Array(m.getTotalVertices() * 4)
+        const j1 = new Float32Array(eight ? j.length : 0)
+        const w1 = new Float32Array(eight ? w.length : 0)
         let o = 0
         for (const { p } of parts) {
           if (p.joints && p.weights) {
             j.set(p.joints, o)
             w.set(p.weights, o)
           }
+          if (eight && p.joints1 && p.weights1) {
+            j1.set(p.joints1, o)
+            w1.set(p.weights1, o)
+          }
           o += p.positions.length / 3 * 4
         }
         m.setVerticesData(VertexBuffer.MatricesIndicesKind, j, false, 4)
         m.setVerticesData(VertexBuffer.MatricesWeightsKind, w, false, 4)
+        if (eight) {
+          m.setVerticesData(VertexBuffer.MatricesIndicesExtraKind, j1, false, 4)
+          m.setVerticesData(VertexBuffer.MatricesWeightsExtraKind, w1, false, 4)
+        }
         const s = skeletons[n.skin!]
         m.skeleton = s.sk
-        m.numBoneInfluencers = 4
+        m.numBoneInfluencers = eight ? 8 : 4
         m.parent = s.meshParent
         // Skinned vertices move beyond the rest box; keep them from being culled.
         m.alwaysSelectAsActiveMesh = true

@@ -66,37 +66,47 @@ export function normalizedNormals(n: Float32Array): Float32Array {
   return out
 }
 
-/** Joints/weights as glTF wants them: merged duplicates, zero-weight slots on joint 0, sum 1. */
-export function cleanSkinAttributes(joints: Uint16Array, weights: Float32Array): { joints: Uint16Array; weights: Float32Array } {
-  const j = new Uint16Array(joints.length)
-  const w = new Float32Array(weights.length)
+/**
+ * Joints/weights as glTF wants them: merged duplicates, zero-weight slots on joint 0, sum 1 (over
+ * both sets when the second, JOINTS_1/WEIGHTS_1, is given: glTF 2.0 §3.7.3.3 sums every set, and
+ * a joint may appear only once across the sets). Slots keep their order, first set first.
+ */
+export function cleanSkinAttributes(joints: Uint16Array, weights: Float32Array, joints1?: Uint16Array, weights1?: Float32Array): { joints: Uint16Array; weights: Float32Array; joints1?: Uint16Array; weights1?: Float32Array } {
+  const two = joints1 !== undefined && weights1 !== undefined
+  const per = two ? 8 : 4
+  const out = [new Uint16Array(joints.length), new Float32Array(weights.length), new Uint16Array(two ? joints.length : 0), new Float32Array(two ? weights.length : 0)] as const
+  const js = new Array<number>(per)
+  const ws = new Array<number>(per)
   for (let v = 0; v < joints.length; v += 4) {
-    const js = [0, 0, 0, 0]
-    const ws = [0, 0, 0, 0]
+    js.fill(0)
+    ws.fill(0)
     let used = 0
-    for (let c = 0; c < 4; c++) {
-      const wc = weights[v + c]
+    for (let c = 0; c < per; c++) {
+      const wc = c < 4 ? weights[v + c] : weights1![v + c - 4]
       if (!(wc > 0)) continue
-      const k = js.slice(0, used).indexOf(joints[v + c])
+      const jc = c < 4 ? joints[v + c] : joints1![v + c - 4]
+      const k = js.slice(0, used).indexOf(jc)
       if (k >= 0) ws[k] += wc
       else {
-        js[used] = joints[v + c]
+        js[used] = jc
         ws[used] = wc
         used++
       }
     }
-    let sum = ws[0] + ws[1] + ws[2] + ws[3]
+    let sum = 0
+    for (let c = 0; c < per; c++) sum += ws[c]
     if (!(sum > 0)) {
       ws[0] = 1
       js[0] = 0
       sum = 1
     }
-    for (let c = 0; c < 4; c++) {
-      j[v + c] = ws[c] > 0 ? js[c] : 0
-      w[v + c] = ws[c] / sum
+    for (let c = 0; c < per; c++) {
+      const set = c < 4 ? 0 : 2
+      out[set][v + (c & 3)] = ws[c] > 0 ? js[c] : 0
+      out[set + 1][v + (c & 3)] = ws[c] / sum
     }
   }
-  return { joints: j, weights: w }
+  return two ? { joints: out[0], weights: out[1], joints1: out[2], weights1: out[3] } : { joints: out[0], weights: out[1] }
 }
 
 export function clamp01(a: Float32Array): Float32Array {

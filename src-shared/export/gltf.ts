@@ -13,7 +13,9 @@
  * - materials are written as metallic 0, roughness 1 (our sources are not PBR: plain diffuse);
  * - a primitive without UVs under a textured material gets all-zero TEXCOORD_0;
  * - weights are renormalised to sum 1, joint slots with zero weight point at joint 0 and duplicate
- *   joints of one vertex are merged, as the glTF validator requires;
+ *   joints of one vertex are merged, as the glTF validator requires; a primitive with a second
+ *   set (`joints1`/`weights1`, influences 5–8) gets JOINTS_1/WEIGHTS_1, the sum and the merging
+ *   taken over both sets;
  * - indices are written as uint16 when the vertex count allows, uint32 otherwise;
  * - rotation keys are renormalised;
  * - nodes, meshes, materials, skins and images keep the neutral scene's order and indices, so the
@@ -184,9 +186,13 @@ function writePrimitive(scene: Scene, w: GlbWriter, p: Primitive, tag: string): 
   }
   if (p.colors) attributes.COLOR_0 = w.accessor(`${tag}/COLOR_0`, 'VEC4', clamp01(p.colors), 'vertex')
   if (p.joints && p.weights) {
-    const { joints, weights } = cleanSkinAttributes(p.joints, p.weights)
+    const { joints, weights, joints1, weights1 } = cleanSkinAttributes(p.joints, p.weights, p.joints1, p.weights1)
     attributes.JOINTS_0 = w.accessor(`${tag}/JOINTS_0`, 'VEC4', joints, 'vertex')
     attributes.WEIGHTS_0 = w.accessor(`${tag}/WEIGHTS_0`, 'VEC4', weights, 'vertex')
+    if (joints1 && weights1) {
+      attributes.JOINTS_1 = w.accessor(`${tag}/JOINTS_1`, 'VEC4', joints1, 'vertex')
+      attributes.WEIGHTS_1 = w.accessor(`${tag}/WEIGHTS_1`, 'VEC4', weights1, 'vertex')
+    }
   }
   const def: Json = { attributes, mode: p.mode === 'lines' ? 1 : 4, material: p.material }
   def.indices = w.accessor(`${tag}/indices`, 'SCALAR', nv <= 0xfffe ? Uint16Array.from(p.indices) : p.indices, 'index')

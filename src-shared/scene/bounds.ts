@@ -46,10 +46,10 @@ export function sceneBounds(scene: Scene, pose?: readonly TRS[], opts: { curves?
         p[2] = pos[v * 3 + 2]
         if (mats && pr.joints && pr.weights) {
           blended.fill(0)
-          for (let c = 0; c < 4; c++) {
-            const w = pr.weights[v * 4 + c]
+          for (let c = 0; c < (pr.joints1 && pr.weights1 ? 8 : 4); c++) {
+            const w = c < 4 ? pr.weights[v * 4 + c] : pr.weights1![v * 4 + c - 4]
             if (!(w > 0)) continue
-            const m = mats[pr.joints[v * 4 + c]]
+            const m = mats[c < 4 ? pr.joints[v * 4 + c] : pr.joints1![v * 4 + c - 4]]
             if (!m) continue
             for (let e = 0; e < 16; e++) blended[e] += w * m[e]
           }

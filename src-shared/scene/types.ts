@@ -43,8 +43,15 @@ export interface Primitive {
   colors?: Float32Array
   /** Four joint indices (into the skin's `joints`) per vertex. */
   joints?: Uint16Array
-  /** Four weights per vertex, summing to 1. */
+  /** Four weights per vertex, summing to 1 (with `weights1` when that is present). */
   weights?: Float32Array
+  /**
+   * Optional influences 5–8 (glTF's JOINTS_1/WEIGHTS_1; RE Engine meshes store 8): four more
+   * joints and weights per vertex, only beside `joints`/`weights`. The eight weights of a vertex
+   * sum to 1 together. Absent on every source that has at most 4.
+   */
+  joints1?: Uint16Array
+  weights1?: Float32Array
   /** Triangle list. */
   indices: Uint32Array
   /** Index into `scene.materials`. */

@@ -5,7 +5,9 @@
  * Rules beyond "indices in range and numbers finite" (mostly glTF's, so an exported file is valid):
  * - parents come before children (node i's parent is −1 or < i), which also rules out cycles;
  * - attribute arrays have whole vertices and the same vertex count as `positions`;
- * - skinned vertices have joints and weights together; weights are ≥ 0 and sum to 1 (±0.01);
+ * - skinned vertices have joints and weights together; weights are ≥ 0 and sum to 1 (±0.01),
+ *   over `weights` and the optional second set `weights1` together (`joints1`/`weights1` go
+ *   together and only beside `joints`/`weights`);
  *   joint indices are below the skin's joint count; a node with a skin has a mesh whose
  *   primitives all carry joints and weights, and a mesh with joints is only used with a skin;
  * - inverse bind matrices are 16 finite numbers per joint with a last row of 0 0 0 1;
@@ -18,7 +20,7 @@
  */
 import { FormatError } from '../binary/errors'
 import { checkMaterialProgram } from './material-program-check'
-import type { Animation, Scene } from './types'
+import type { Animation, Primitive, Scene } from './types'
 
 export interface SceneProblem {
   /** Where, e.g. `nodes[3].parent` or `meshes[0].primitives[1].weights`. */
@@ -206,31 +208,10 @@ export function sceneProblems(scene: Scene, limit = 100): SceneProblem[] {
       const hasJ = pr.joints !== undefined
       const hasW = pr.weights !== undefined
       if (hasJ !== hasW) bad(`${p}.${hasJ ? 'weights' : 'joints'}`, 'joints and weights go together')
+      if ((pr.joints1 !== undefined || pr.weights1 !== undefined) && !(hasJ && hasW && pr.joints1 !== undefined && pr.weights1 !== undefined)) {
+        bad(`${p}.joints1`, 'joints1 and weights1 go together, and only beside joints and weights')
+      } else if (hasJ && hasW) skinAttributes(pr, nv, p, jointLimit, bad, floatArray)
       if (hasJ && hasW) {
-        if (!(pr.joints instanceof Uint16Array)) bad(`${p}.joints`, 'must be a Uint16Array')
-        else if (pr.joints.length !== nv * 4) bad(`${p}.joints`, `has ${pr.joints.length / 4} items, expected ${nv} (4 per vertex)`)
-        else if (floatArray(`${p}.weights`, pr.weights, 4, nv)) {
-          const w = pr.weights!
-          for (let v = 0; v < nv; v++) {
-            let sum = 0
-            for (let c = 0; c < 4; c++) {
-              const wc = w[v * 4 + c]
-              if (wc < 0) {
-                bad(`${p}.weights`, `vertex ${v} has a negative weight ${wc}`)
-                return
-              }
-              sum += wc
-              if (wc > 0 && pr.joints[v * 4 + c] >= jointLimit) {
-                bad(`${p}.joints`, `vertex ${v} uses joint ${pr.joints[v * 4 + c]} but the skin has ${jointLimit} joints`)
-                return
-              }
-            }
-            if (Math.abs(sum - 1) > 0.01) {
-              bad(`${p}.weights`, `vertex ${v}'s weights sum to ${sum.toFixed(4)}, not 1`)
-              return
-            }
-          }
-        }
         if (use[0]) bad(`${p}.joints`, `mesh ${mi} has joints but a node uses it without a skin`)
       } else if (use[1]) {
         bad(`${p}`, `mesh ${mi} is used with a skin but this primitive has no joints/weights`)
@@ -355,4 +336,28 @@ export function validateScene(scene: Scene): Scene {
   const problems = sceneProblems(scene)
   if (problems.length) throw new SceneError(scene?.name ?? '?', problems)
   return scene
+}
+
+/** Joints/weights (and the optional second set) of one primitive: shape, ≥ 0, joint range, sum 1 over both sets. */
+function skinAttributes(pr: Primitive, nv: number, p: string, jointLimit: number, bad: (path: string, message: string) => void, floatArray: (path: string, v: unknown, per: number, count?: number) => boolean): void {
+  const sets: [Uint16Array, Float32Array, string][] = []
+  for (const [j, w, suffix] of [[pr.joints, pr.weights, ''], [pr.joints1, pr.weights1, '1']] as const) {
+    if (j === undefined || w === undefined) continue
+    if (!(j instanceof Uint16Array)) return bad(`${p}.joints${suffix}`, 'must be a Uint16Array')
+    if (j.length !== nv * 4) return bad(`${p}.joints${suffix}`, `has ${j.length / 4} items, expected ${nv} (4 per vertex)`)
+    if (!floatArray(`${p}.weights${suffix}`, w, 4, nv)) return
+    sets.push([j, w, suffix])
+  }
+  for (let v = 0; v < nv; v++) {
+    let sum = 0
+    for (const [j, w, suffix] of sets) {
+      for (let c = 0; c < 4; c++) {
+        const wc = w[v * 4 + c]
+        if (wc < 0) return bad(`${p}.weights${suffix}`, `vertex ${v} has a negative weight ${wc}`)
+        sum += wc
+        if (wc > 0 && j[v * 4 + c] >= jointLimit) return bad(`${p}.joints${suffix}`, `vertex ${v} uses joint ${j[v * 4 + c]} but the skin has ${jointLimit} joints`)
+      }
+    }
+    if (Math.abs(sum - 1) > 0.01) return bad(`${p}.weights${sets.length > 1 ? ' + weights1' : ''}`, `vertex ${v}'s weights sum to ${sum.toFixed(4)}, not 1`)
+  }
 }

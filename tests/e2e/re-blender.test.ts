@@ -21,13 +21,15 @@ import { blenderMissing, inCi, runBlenderJobs } from '../helpers/blender'
 import { cli } from '../helpers/cli'
 import { buildTemplateMotlist } from '../fixtures/re/template'
 import { buildGameMotlist } from '../fixtures/re/game-motlist'
-import { characterMesh } from '../fixtures/re/mesh'
+import { characterBones, characterMesh, eightWeightSubmesh, stripSubmesh } from '../fixtures/re/mesh'
 import { motionsOf, readMotionFile, readMesh, meshSkeletonBones, sampleMot, quatMultiply, quatConjugate, type MotionFile, type Quat } from '../../src-shared/formats/re'
 import { motionDifference } from '../helpers/re-motion'
 
 const missing = blenderMissing()
 if (missing && !inCi) console.warn(`re-blender: ${missing}; the Blender round trip is skipped (CI installs blender and python3-numpy and runs it)`)
 
+/** characterMesh's remap [1, 3, 4, 5, 6] and three more bones, so the 8 slots name 8 bones. */
+const EIGHT_REMAP = [1, 3, 4, 5, 6, 0, 2, 7]
 const EDIT = { bone: 'L_UpperArm', frame: 12, degrees: 60 } // a bone the motion animates: Blender keys it at every frame
 let dir: string
 const p = (f: string) => path.join(dir, f)
@@ -52,7 +54,8 @@ beforeAll(() => {
   fs.writeFileSync(p('t.motlist.663'), buildTemplateMotlist({ motlistName: 'blender_rt' }))
   // as the game ships them: a motlist without bone headers, the skeleton (and skin) in the mesh
   fs.writeFileSync(p('game.motlist.663'), buildGameMotlist())
-  fs.writeFileSync(p('cha.mesh.221108797'), characterMesh('C'))
+  // LOD 0 with a third submesh whose vertex 0 has 8 weighted bones (glb JOINTS_1/WEIGHTS_1)
+  fs.writeFileSync(p('cha.mesh.221108797'), characterMesh('C', { remap: EIGHT_REMAP, lods: [[[stripSubmesh(0, 8, 0, 1), stripSubmesh(1, 6, 2, 3, 1), eightWeightSubmesh(0, 2)]], [[stripSubmesh(0, 4, 0, 1)]]] }))
 })
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
@@ -63,7 +66,7 @@ describe.skipIf(!!missing && !inCi)('RE motions through Blender 3.4 and back', (
     expect((await cli(['re', 'export', p('t.motlist.663'), '--motion', '2', '--out', p('wave.glb')])).code).toBe(0)
     expect((await cli(['re', 'export', p('game.motlist.663'), '--skeleton', p('cha.mesh.221108797'), '--out', p('game.glb')])).code).toBe(0)
     const jobs = [
-      { in: p('game.glb'), out: p('game_back.glb'), fps: 60 },
+      { in: p('game.glb'), out: p('game_back.glb'), fps: 60, groups: true },
       { in: p('all.glb'), out: p('default.glb'), fps: 60 },
       { in: p('all.glb'), out: p('heuristic.glb'), fps: 60, import: { bone_heuristic: 'BLENDER' } },
       { in: p('wave.glb'), out: p('edit.glb'), fps: 60, edit: EDIT },
@@ -73,6 +76,17 @@ describe.skipIf(!!missing && !inCi)('RE motions through Blender 3.4 and back', (
     const run = runBlenderJobs(p('jobs.json'))
     expect(run.status, `blender: ${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`).toBe(0)
     expect(run.stdout.match(/^JOB \d+:/gm)).toHaveLength(5)
+
+    // Blender reads all 8 influences of the mesh's vertex (JOINTS_0/1, WEIGHTS_0/1) into 8 vertex
+    // groups: the bone of each slot through the remap, weight byte / 255 (the bytes sum to 255).
+    const groups = /^JOB 0:.*groups (\d+): (.*)$/m.exec(run.stdout)
+    expect(groups, run.stdout).not.toBeNull()
+    expect(Number(groups![1])).toBe(8)
+    const boneNames = characterBones().map((b) => b.name)
+    const expected = [[3, 100], [1, 60], [6, 40], [2, 20], [5, 15], [0, 10], [7, 6], [4, 4]].map(([slot, byte]) => [boneNames[EIGHT_REMAP[slot!]!]!, byte! / 255] as const)
+    const got = groups![2]!.split(' ').map((g) => g.split('='))
+    expect(got.map((g) => g[0])).toEqual(expected.map((e) => e[0]))
+    got.forEach((g, k) => expect(Number(g[1]), g[0]).toBeCloseTo(expected[k]![1], 5))
 
     // A game motlist and the character's mesh (skinned, in the glb): --into the original with the
     // mesh as --skeleton; ids and the headerless layout kept.

@@ -3,6 +3,8 @@
 # JOBS.json is a list of jobs; each job starts from an empty scene:
 #   {"in": "a.glb", "out": "b.glb", "fps": 60,            scene frame rate before the import
 #    "import": {"bone_heuristic": "BLENDER"},             importer options (none = Blender's defaults)
+#    "groups": true,                                      report the vertex with the most
+#                                                         weighted vertex groups after the import
 #    "edit": {"bone": "L_Forearm", "frame": 12, "degrees": 60}}
 #                                                         rotate that pose bone about the world
 #                                                         vertical axis (Blender's Z = glTF's +Y)
@@ -43,6 +45,19 @@ def edit_bone(arm, edit):
     return "edited %s at frame %d of action %s" % (edit["bone"], frame, action.name)
 
 
+def most_groups():
+    # "groups N: name=weight ..." for the first vertex (of any mesh) with the most non-zero groups
+    best = (0, [])
+    for ob in bpy.data.objects:
+        if ob.type != "MESH":
+            continue
+        for v in ob.data.vertices:
+            gs = [(ob.vertex_groups[g.group].name, g.weight) for g in v.groups if g.weight > 0]
+            if len(gs) > best[0]:
+                best = (len(gs), gs)
+    return "groups %d: %s" % (best[0], " ".join("%s=%.6f" % g for g in sorted(best[1], key=lambda g: -g[1])))
+
+
 def run(i, job):
     bpy.ops.wm.read_factory_settings(use_empty=True)
     bpy.context.scene.render.fps = int(job.get("fps", 24))
@@ -50,6 +65,8 @@ def run(i, job):
     bpy.ops.import_scene.gltf(filepath=job["in"], **job.get("import", {}))
     arms = [o for o in bpy.data.objects if o.type == "ARMATURE"]
     note = "%d armature(s), actions %s" % (len(arms), sorted(a.name for a in bpy.data.actions))
+    if job.get("groups"):
+        note += "; " + most_groups()
     if job.get("edit"):
         note += "; " + edit_bone(arms[0], job["edit"])
     bpy.ops.export_scene.gltf(filepath=job["out"], export_format="GLB")

@@ -152,9 +152,13 @@ function writeMeshes(doc: Document, scene: Scene, gMaterials: GMaterial[], acc: 
       }
       if (p.colors) gp.setAttribute('COLOR_0', acc(`${tag}/COLOR_0`, 'VEC4', clamp01(p.colors)))
       if (p.joints && p.weights) {
-        const { joints, weights } = cleanSkinAttributes(p.joints, p.weights)
+        const { joints, weights, joints1, weights1 } = cleanSkinAttributes(p.joints, p.weights, p.joints1, p.weights1)
         gp.setAttribute('JOINTS_0', acc(`${tag}/JOINTS_0`, 'VEC4', joints))
         gp.setAttribute('WEIGHTS_0', acc(`${tag}/WEIGHTS_0`, 'VEC4', weights))
+        if (joints1 && weights1) {
+          gp.setAttribute('JOINTS_1', acc(`${tag}/JOINTS_1`, 'VEC4', joints1))
+          gp.setAttribute('WEIGHTS_1', acc(`${tag}/WEIGHTS_1`, 'VEC4', weights1))
+        }
       }
       gm.addPrimitive(gp)
       if (variantExt) writeVariants(variantExt, gVariants, gp, p.material, scene, gMaterials)

@@ -7,10 +7,11 @@
  *   one untextured material per material name, coloured by `materialColor(name)`.
  * - A second skin (`<mesh>_skin`) whose joint k is the node of mesh bone k, with the mesh's stored
  *   inverse-bind matrices (§15.10); JOINTS_0 = mesh bone indices through the remap.
- * - Weights: the neutral scene (and so the glb) carries 4 influences per vertex; of the 8 stored
- *   slots the 4 heaviest are kept and renormalised (real meshes use 1–2 of the 8, §15.8); the
- *   vertices that lose weight this way are counted in a warning. A vertex with no weight at all is
- *   bound to mesh bone 0.
+ * - Weights: all 8 stored slots are kept, heaviest first and normalised to sum 1: influences 1–4
+ *   in the primitive's `joints`/`weights`, 5–8 in `joints1`/`weights1` (glb JOINTS_1/WEIGHTS_1)
+ *   for a submesh where some vertex has more than 4 weighted bones (real meshes use 1–2 of the 8,
+ *   §15.8, so most submeshes have no second set). A vertex with no weight at all is bound to mesh
+ *   bone 0.
  * - TANGENT is not written (the neutral scene has no tangents; glTF viewers derive them).
  */
 import { FormatError } from '../../binary'
@@ -39,11 +40,15 @@ function checkFinite(mesh: ReMesh, a: Float32Array, what: string, sm: DecodedSub
   }
 }
 
-/** Top-4 influences of `slots` per vertex, renormalised; returns how many vertices lost weight. */
-function fourInfluences(sm: DecodedSubmesh, n: number): { joints: Uint16Array; weights: Float32Array; trimmed: number } {
-  const joints = new Uint16Array(n * 4)
-  const weights = new Float32Array(n * 4)
-  let trimmed = 0
+/**
+ * The influences of `slots` per vertex, heaviest first, normalised over all of them: the first
+ * four in `joints`/`weights`, slots 5–8 in `joints1`/`weights1` when some vertex of the submesh
+ * has more than 4 weighted bones (else left out, so the glb is what it was with 4).
+ */
+function influences(sm: DecodedSubmesh, n: number): Pick<Primitive, 'joints' | 'weights' | 'joints1' | 'weights1'> {
+  const joints = new Uint16Array(n * 8)
+  const weights = new Float32Array(n * 8)
+  let more = false
   const slots = sm.slots
   const order = Array.from({ length: slots }, (_, k) => k)
   for (let v = 0; v < n; v++) {
@@ -51,27 +56,28 @@ function fourInfluences(sm: DecodedSubmesh, n: number): { joints: Uint16Array; w
     const j = sm.joints!.subarray(v * slots, v * slots + slots)
     order.sort((a, b) => w[b]! - w[a]!)
     let sum = 0
-    for (let c = 0; c < Math.min(4, slots); c++) sum += w[order[c]!]!
-    let total = 0
-    for (let k = 0; k < slots; k++) total += w[k]!
-    if (total - sum > 1e-6) trimmed++
+    for (let c = 0; c < Math.min(8, slots); c++) sum += w[order[c]!]!
     if (sum <= 0) {
-      weights[v * 4] = 1
+      weights[v * 8] = 1
       continue
     }
-    for (let c = 0; c < Math.min(4, slots); c++) {
+    for (let c = 0; c < Math.min(8, slots); c++) {
       const k = order[c]!
       if (w[k]! <= 0) continue
-      joints[v * 4 + c] = j[k]!
-      weights[v * 4 + c] = w[k]! / sum
+      if (c >= 4) more = true
+      // slot c of the vertex: the first set's c, or the second set's c − 4
+      const at = c < 4 ? v * 4 + c : n * 4 + v * 4 + c - 4
+      joints[at] = j[k]!
+      weights[at] = w[k]! / sum
     }
   }
-  return { joints, weights, trimmed }
+  const first = { joints: joints.slice(0, n * 4), weights: weights.slice(0, n * 4) }
+  return more ? { ...first, joints1: joints.slice(n * 4), weights1: weights.slice(n * 4) } : first
 }
 
 /**
  * Adds LOD 0 of `mesh` to `scene`, skinned over the nodes `boneNode[k]` of its bones k. Returns
- * warnings (streaming submeshes, trimmed influences, empty submeshes).
+ * warnings (streaming submeshes, empty submeshes).
  */
 export function addMeshToScene(scene: Scene, mesh: ReMesh, boneNode: readonly number[], name: string): string[] {
   const { submeshes, warnings } = meshGeometry(mesh, 0)
@@ -79,7 +85,6 @@ export function addMeshToScene(scene: Scene, mesh: ReMesh, boneNode: readonly nu
   const nb = sk?.bones.length ?? 0
   const materialIndex = new Map<string, number>()
   const primitives: Primitive[] = []
-  let trimmed = 0
   for (const sm of submeshes) {
     const n = sm.positions.length / 3
     const tri = sm.indices.length - (sm.indices.length % 3)
@@ -101,10 +106,7 @@ export function addMeshToScene(scene: Scene, mesh: ReMesh, boneNode: readonly nu
     if (sm.uvs) p.uvs = sm.uvs
     if (nb) {
       if (sm.joints && sm.weights) {
-        const f = fourInfluences(sm, n)
-        p.joints = f.joints
-        p.weights = f.weights
-        trimmed += f.trimmed
+        Object.assign(p, influences(sm, n))
       } else {
         p.joints = new Uint16Array(n * 4)
         p.weights = new Float32Array(n * 4).map((_, i) => (i % 4 === 0 ? 1 : 0))
@@ -112,7 +114,6 @@ export function addMeshToScene(scene: Scene, mesh: ReMesh, boneNode: readonly nu
     }
     primitives.push(p)
   }
-  if (trimmed) warnings.push(`${trimmed} vertices have more than 4 weighted bones; the 4 heaviest are kept (renormalised)`)
   if (!primitives.length) {
     warnings.push('LOD 0 of the mesh has no drawable submesh; the glb holds no mesh')
     return warnings

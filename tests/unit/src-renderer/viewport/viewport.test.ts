@@ -6,6 +6,7 @@ import { demoScene } from '../../../../src-shared/scene/demo'
 import { mat4Multiply, transformPoint } from '../../../../src-shared/scene/math'
 import { sampleWorldMatrices } from '../../../../src-shared/scene/sample'
 import { syntheticScene } from '../../../fixtures/scene/synthetic'
+import { eightInfluenceScene } from '../../../fixtures/scene/oracle-scenes'
 import type { Scene } from '../../../../src-shared/scene/types'
 import { emptyScene } from '../../../../src-shared/scene/types'
 import { eyeSwapTracks } from '../../../../src-shared/formats/stadium/eye-tracks'
@@ -16,10 +17,10 @@ function skinnedVertex(s: Scene, ai: number, t: number, v: number): number[] {
   const skin = s.skins[0]
   const p = s.meshes[0].primitives[0]
   const m = new Float64Array(16)
-  for (let c = 0; c < 4; c++) {
-    const wt = p.weights![v * 4 + c]
+  for (let c = 0; c < (p.joints1 ? 8 : 4); c++) {
+    const wt = c < 4 ? p.weights![v * 4 + c] : p.weights1![v * 4 + c - 4]
     if (!wt) continue
-    const k = p.joints![v * 4 + c]
+    const k = c < 4 ? p.joints![v * 4 + c] : p.joints1![v * 4 + c - 4]
     const jm = mat4Multiply(w.subarray(skin.joints[k] * 16, skin.joints[k] * 16 + 16), skin.inverseBindMatrices.subarray(k * 16, k * 16 + 16))
     for (let e = 0; e < 16; e++) m[e] += wt * jm[e]
   }
@@ -76,11 +77,16 @@ describe('viewport (NullEngine)', () => {
     })
   })
 
-  it('skinning: Babylon skinned vertices equal the glTF skinning rule', () => {
+  it.each([
+    ['4 influences', demo],
+    ['8 influences (joints1/weights1 in the extra buffers)', eightInfluenceScene()],
+  ])('skinning: Babylon skinned vertices equal the glTF skinning rule, %s', (_, demo) => {
+    vp.setScene(demo)
     vp.player!.setClip(0)
     vp.player!.setTime(0.5)
     vp.scene.render()
     const tube = vp.built!.meshes.find((m) => m.skeleton)!
+    expect(tube.numBoneInfluencers).toBe(demo.meshes[0].primitives[0].joints1 ? 8 : 4)
     tube.skeleton!.prepare(true)
     const local = tube.getPositionData(true)!
     const world = tube.computeWorldMatrix(true)

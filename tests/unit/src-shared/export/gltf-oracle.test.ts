@@ -36,7 +36,7 @@ const sources = sourceScenes()
 const edges = edgeScenes()
 
 describe('the scene set covers what the mapping does', () => {
-  it('variants, unlit, MASK, texture swaps, UV/colour tracks, visibility, curves, CUBICSPLINE, lines, uint32 indices', () => {
+  it('variants, unlit, MASK, texture swaps, UV/colour tracks, visibility, curves, CUBICSPLINE, lines, 8 influences, uint32 indices', () => {
     const all = [...sources, ...edges].map((s) => s.scene)
     const some = (f: (s: Scene) => boolean) => all.filter(f).length
     expect(some((s) => (s.variants?.length ?? 0) > 1)).toBeGreaterThan(0)
@@ -49,6 +49,7 @@ describe('the scene set covers what the mapping does', () => {
     expect(some((s) => s.curves.length > 0)).toBeGreaterThan(2)
     expect(some((s) => s.animations.some((a) => a.channels.some((c) => c.interpolation === 'CUBICSPLINE' && c.path === 'rotation')))).toBeGreaterThan(0)
     expect(some((s) => s.meshes.some((m) => m.primitives.some((p) => p.mode === 'lines')))).toBeGreaterThan(0)
+    expect(some((s) => s.meshes.some((m) => m.primitives.some((p) => p.joints1)))).toBeGreaterThan(0)
     expect(some((s) => s.meshes.some((m) => m.primitives.some((p) => p.positions.length / 3 > 0xfffe)))).toBe(1)
     expect(sources.filter((s) => s.name.startsWith('stadium')).length).toBeGreaterThan(3)
   })

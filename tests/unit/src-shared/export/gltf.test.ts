@@ -181,6 +181,13 @@ describe('glTF export', () => {
     // Vertex 0: joint 2 twice merges to 0.5, joint 3 0.25 → renormalised 2/3, 1/3; joint 7 had no weight → 0.
     expect(Array.from(joints)).toEqual([2, 3, 0, 0, 0, 0, 0, 0])
     expect(Array.from(weights).map((w) => +w.toFixed(6))).toEqual([0.666667, 0.333333, 0, 0, 1, 0, 0, 0])
+    // Two sets (influences 5–8): merging and the sum run over all 8 slots; joint 3 of the second
+    // set joins the first set's 3 (0.25 + 0.125), joint 5 takes the next free slot; sum 1.
+    const two = cleanSkinAttributes(new Uint16Array([2, 2, 3, 7]), new Float32Array([0.25, 0.25, 0.25, 0]), new Uint16Array([3, 5, 9, 0]), new Float32Array([0.125, 0.125, 0, 0]))
+    expect([Array.from(two.joints), Array.from(two.weights), Array.from(two.joints1!), Array.from(two.weights1!)]).toEqual([[2, 3, 5, 0], [0.5, 0.375, 0.125, 0], [0, 0, 0, 0], [0, 0, 0, 0]])
+    const five = cleanSkinAttributes(new Uint16Array([0, 1, 2, 3]), new Float32Array([0.5, 0.5, 0.5, 0.5]), new Uint16Array([4, 0, 0, 0]), new Float32Array([0.5, 0, 0, 0]))
+    expect([Array.from(five.joints), Array.from(five.weights), Array.from(five.joints1!), Array.from(five.weights1!)]).toEqual([[0, 1, 2, 3], [0.2, 0.2, 0.2, 0.2].map(Math.fround), [4, 0, 0, 0], [0.2, 0, 0, 0].map(Math.fround)])
+    expect(cleanSkinAttributes(new Uint16Array(4), new Float32Array([1, 0, 0, 0])).joints1).toBeUndefined()
     const scene = demoScene()
     scene.meshes[1].primitives[0].normals!.fill(0, 0, 6)
     delete scene.meshes[3].primitives[0].uvs // textured material, no UVs

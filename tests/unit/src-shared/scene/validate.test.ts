@@ -24,7 +24,28 @@ describe('validateScene', () => {
     expect(() => validateScene(demoScene())).not.toThrow()
   })
 
+  /** The demo's skinned primitive with a second set: weights halved, the other half on joint 3 (influences 5–8). */
+  const withSecondSet = (s: Scene) => {
+    const p = s.meshes[0].primitives[0]
+    const nv = p.positions.length / 3
+    p.weights = p.weights!.map((w) => w / 2)
+    p.joints1 = new Uint16Array(nv * 4).map((_, i) => (i % 4 === 0 ? 3 : 0))
+    p.weights1 = new Float32Array(nv * 4).map((_, i) => (i % 4 === 0 ? 0.5 : 0))
+    return p
+  }
+
+  it('accepts a second joints/weights set whose weights complete the first to 1', () => {
+    const s = demoScene()
+    withSecondSet(s)
+    expect(sceneProblems(s)).toEqual([])
+  })
+
   const cases: [string, (s: Scene) => void, string, RegExp][] = [
+    ['joints1 without weights1', (s) => delete withSecondSet(s).weights1, 'meshes[0].primitives[0].joints1', /go together/],
+    ['a second set without the first', (s) => { const p = withSecondSet(s); delete p.joints; delete p.weights }, 'meshes[0].primitives[0].joints1', /only beside joints and weights/],
+    ['weights of both sets not summing to 1', (s) => (withSecondSet(s).weights1![0] = 0.25), 'meshes[0].primitives[0].weights + weights1', /vertex 0's weights sum to 0\.7500/],
+    ['second-set joint out of range', (s) => (withSecondSet(s).joints1![4] = 4), 'meshes[0].primitives[0].joints1', /vertex 1 uses joint 4 but the skin has 4 joints/],
+    ['second-set weights of the wrong length', (s) => (withSecondSet(s).weights1 = new Float32Array(8)), 'meshes[0].primitives[0].weights1', /.+/],
     ['parent after child', (s) => (s.nodes[3].parent = 5), 'nodes[3].parent', /comes after its child/],
     ['parent out of range', (s) => (s.nodes[3].parent = -2), 'nodes[3].parent', /out of range/],
     ['NaN translation', (s) => (s.nodes[2].translation[1] = NaN), 'nodes[2].translation', /not a finite number/],
