@@ -98,12 +98,18 @@ export async function screenshot(page: Page, name: string): Promise<string> {
  */
 export async function answerFileBrowser(page: Page, p: string, opts: { replace?: boolean } = {}): Promise<void> {
   const fb = page.getByTestId('file-browser')
-  await fb.waitFor({ timeout: 30_000 })
+  // typed once the dialog shows its folder, as a person does (issue 27: under load a listing or a
+  // second request landing after the typing must not decide what OK answers)
+  await page.locator('[data-testid="file-browser"][data-ready="1"]').waitFor({ timeout: 30_000 })
+  const shown = await fb.getAttribute('data-shown')
   const input = page.getByTestId('fb-name')
   await input.fill(p)
-  // OK answers what the field holds when it is pressed: make sure it holds the typed path (under
-  // load, a listing that lands late must not have replaced it; issue 27)
-  await page.waitForFunction((want) => (document.querySelector('[data-testid="fb-name"]') as HTMLInputElement | null)?.value === want, p, { timeout: 30_000 })
+  // OK answers what the field holds when it is pressed: make sure it holds the typed path
+  const held = await page.waitForFunction((want) => (document.querySelector('[data-testid="fb-name"]') as HTMLInputElement | null)?.value === want, p, { timeout: 30_000 }).then(() => true, () => false)
+  if (!held) {
+    const now = await input.inputValue().catch(() => '(no field)')
+    throw new Error(`file browser: typed ${JSON.stringify(p)}, the field holds ${JSON.stringify(now)} (request ${shown} → ${await fb.getAttribute('data-shown').catch(() => '?')})`)
+  }
   await page.getByTestId('fb-ok').click()
   if (opts.replace) {
     await page.getByTestId('fb-replace').click()
