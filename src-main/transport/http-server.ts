@@ -196,7 +196,9 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       if (err || !st.isFile()) return send(res, 404, 'not found', 'text/plain')
       const type = MIME[path.extname(file)] ?? 'application/octet-stream'
       res.writeHead(200, { 'content-type': type, 'content-security-policy': CSP, 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' })
-      fs.createReadStream(file).pipe(res)
+      // large reads (1 MiB): the viewport's chunk goes out in few event-loop turns, so a scene
+      // being built meanwhile holds it back less
+      fs.createReadStream(file, { highWaterMark: 1 << 20 }).pipe(res)
     })
   }
 
