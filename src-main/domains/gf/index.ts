@@ -19,4 +19,10 @@ export const gfNode = defineNodeDomain({
     'gf-model': lazyBuilder(() => import('./model-scene'), 'buildGfAssetScene'),
     'gf-motion': lazyBuilder(() => import('./model-scene'), 'buildGfAssetScene'),
   },
+  // a model's set read and parsed (as its view's `gf:model` reads it), the model code imported
+  warm: async (asset, source) => {
+    if (asset.kind !== 'gf-model' && asset.kind !== 'gf-motion') return
+    const [, { cachedSet, catalogSet }] = await Promise.all([import('./model-handlers'), import('./set-access')])
+    await cachedSet(catalogSet(source.path), { lenient: true })
+  },
 })
