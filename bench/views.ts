@@ -70,6 +70,17 @@ const FIRST_FRAME = `new Promise((resolve) => {
   requestAnimationFrame(tick)
 })`
 
+/**
+ * Where the time went in the page: the server's own time for the view's scene calls (their
+ * `Server-Timing` app share, summed) and the viewport's User Timing measures (creation, scene build).
+ */
+const STEPS = `(() => {
+  const scene = /\\/api\\/(scene%3Aopen|stadium%3Amodel|gf%3Amodel|snap%3A)/
+  const server = performance.getEntriesByType('resource').filter((e) => scene.test(e.name)).reduce((n, e) => n + (e.serverTiming || []).filter((t) => t.name === 'app').reduce((m, t) => m + t.duration, 0), 0)
+  const measure = (name) => performance.getEntriesByName(name).reduce((n, e) => n + e.duration, 0)
+  return { server, build: measure('mb:scene-build') + measure('mb:viewport-create') }
+})()`
+
 /** Ms to fetch every URL of URLS (all at once, bodies read), uncached. */
 const RAW_FETCH = `(async () => {
   const t = performance.now()
@@ -114,17 +125,18 @@ function find(catalog: ReturnType<typeof openCatalog>, view: { label: string; ki
   return null
 }
 
-async function measure(browser: Browser, served: Served, t: Target): Promise<{ open: number; raw: number; how: string }> {
+async function measure(browser: Browser, served: Served, t: Target): Promise<{ open: number; raw: number; how: string; server: number; build: number }> {
   const ctx = await browser.newContext({ viewport: { width: 1400, height: 860 } })
   try {
     const page = await ctx.newPage()
     await page.goto(`${served.url}${served.url.includes('?') ? '&' : '?'}asset=${t.id}`)
     const first = (await page.evaluate(FIRST_FRAME)) as { ms: number; how: string }
+    const steps = (await page.evaluate(STEPS)) as { server: number; build: number }
     // BENCH_VIEWS_SHOTS=DIR: what was on screen when the first frame was taken as drawn
     if (process.env.BENCH_VIEWS_SHOTS) await page.screenshot({ path: path.join(process.env.BENCH_VIEWS_SHOTS, `views-${t.kind}.png`) })
     const urls = t.files.map((f) => `/api/file?token=${encodeURIComponent(served.token)}&path=${encodeURIComponent(f)}`)
     const raw = (await page.evaluate(RAW_FETCH.replace('URLS', JSON.stringify(urls)))) as number
-    return { open: first.ms, raw, how: first.how }
+    return { open: first.ms, raw, how: first.how, ...steps }
   } finally {
     await ctx.close()
   }
@@ -139,14 +151,19 @@ export async function run(report: Report): Promise<void> {
       const open: number[] = []
       const raw: number[] = []
       const how = new Set<string>()
+      const server: number[] = []
+      const build: number[] = []
       for (let r = 0; r < runs; r++) {
         const m = await measure(browser, served, t)
         open.push(m.open)
         raw.push(m.raw)
         how.add(m.how)
+        server.push(m.server)
+        build.push(m.build)
       }
       const bytes = t.files.reduce((n, f) => n + fs.statSync(f).size, 0)
-      const note = `median of ${runs}, fresh context each; first frame by ${[...how].join('/')}`
+      const steps = `server's own time for the scene calls ${median(server).toFixed(0)} ms (first run ${server[0]!.toFixed(0)}), viewport + scene build ${median(build).toFixed(0)} ms`
+      const note = `median of ${runs}, fresh context each; first frame by ${[...how].join('/')}; ${steps}`
       report('views', `${t.label}: permalink → first drawn frame`, median(open), 'ms', note)
       report('views', `${t.label}: floor, raw fetch of its ${t.files.length} file(s), ${(bytes / 1024).toFixed(0)} KiB`, median(raw), 'ms', 'same server, same page')
       report('views', `${t.label}: ratio to the floor (goal ≤ 5)`, median(open) / median(raw), '×')

@@ -3,6 +3,7 @@ import { createPinia } from 'pinia'
 import App from './App.vue'
 import './styles.css'
 import { preloadViewport } from './preload'
+import { parsePermalink } from './permalink'
 
 const app = createApp(App)
 app.use(createPinia())
@@ -15,4 +16,5 @@ window.addEventListener('unhandledrejection', (ev) => {
   window.dispatchEvent(new CustomEvent('modbench:error', { detail: ev.reason instanceof Error ? ev.reason.message : String(ev.reason) }))
 })
 app.mount('#app')
-preloadViewport()
+// a permalink (browser mode) opens a view: its code is asked for now, not when the shell is idle
+preloadViewport(parsePermalink(location.search).asset !== null)

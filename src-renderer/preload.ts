@@ -2,9 +2,12 @@
  * Loads the scene-view host's code (SceneHost and the Babylon viewport under it, the largest
  * chunk) once the shell has painted and the main thread is idle, so the first scene view that
  * opens does not wait for it. A view opened sooner loads it itself (the same chunk, once).
+ * `now`: the page opens a view at once (a permalink), so the chunk is asked for beside the shell's
+ * first calls, before the view's scene request keeps the server busy (issue 26).
  */
-export function preloadViewport(): void {
+export function preloadViewport(now = false): void {
   const load = () => void import('./components/viewport/SceneHost.vue').catch(() => undefined)
+  if (now) return load()
   const idle = (f: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 2000 }) : setTimeout(f, 50))
   // after the first paint (the frame after the next animation frame), then when idle
   requestAnimationFrame(() => setTimeout(() => idle(load), 0))

@@ -7,6 +7,7 @@
  * reads the registered manifests through `./registry`.
  */
 import type { Channel, SourceKind } from '../../src-shared/api'
+import type { AssetRow, SourceRow } from '../../src-shared/api/catalog'
 import type { AssetKindOf, SharedDomain } from '../../src-shared/domain'
 import type { N64Identity, N64Rom } from '../../src-shared/formats/n64/rom'
 import type { Command } from './command'
@@ -38,6 +39,12 @@ export interface NodeDomain<D extends SharedDomain = SharedDomain> {
   handlers?: { channels: readonly Channel[]; load(): Promise<Handlers> }
   /** One builder per kind with `scene: true` in the shared manifest (each imports its code when called). */
   sceneBuilders?: { readonly [K in AssetKindOf<D>]?: SceneBuilder }
+  /**
+   * Starts what opening `asset` will need into the process caches (its game file read, hashed and
+   * parsed; its scene code imported) ahead of the view's own request: `catalog:reveal` calls it
+   * when a permalink names the asset. Best effort: a failure is left for the open to report.
+   */
+  warm?(asset: AssetRow, source: SourceRow): Promise<unknown>
 }
 
 /** Typed identity for a node manifest. */

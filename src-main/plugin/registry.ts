@@ -7,6 +7,7 @@
  */
 import { registerSharedDomain, unregisterSharedDomain } from '../../src-shared/domains'
 import type { N64Identity } from '../../src-shared/formats/n64/rom'
+import type { AssetRow, SourceRow } from '../../src-shared/api/catalog'
 import type { Handler, Handlers } from './context'
 import type { SceneBuilder } from './scene-builder'
 import type { NodeDomain } from './domain'
@@ -48,6 +49,15 @@ export function registerDomain(d: NodeDomain): () => void {
 
 export function nodeDomains(): readonly NodeDomain[] {
   return domains
+}
+
+/**
+ * Warms the process caches for opening `asset` (its domain's `warm`), without waiting: nothing is
+ * reported (the open that follows reports its own failure).
+ */
+export function warmAsset(asset: AssetRow, source: SourceRow): void {
+  const d = domains.find((x) => Object.prototype.hasOwnProperty.call(x.shared.assetKinds, asset.kind))
+  d?.warm?.(asset, source).catch(() => undefined)
 }
 
 /** How the registered N64 games know their images (their `n64Games` identities), in list order. */

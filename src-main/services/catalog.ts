@@ -1,5 +1,6 @@
 import * as path from 'node:path'
 import type { CatalogAccess, Handlers } from '../plugin/context'
+import { warmAsset } from '../plugin/registry'
 import { samplesDir } from '../catalog/paths'
 import type { IndexJobs } from './index-jobs'
 import type { AssetReveal } from '../../src-shared/api/catalog'
@@ -23,7 +24,13 @@ export function catalogHandlers(jobs: IndexJobs): Handlers {
     'catalog:sources': (_req, ctx) => ctx.catalog.sources(),
     'catalog:children': (req, ctx) => ctx.catalog.children(req.sourceId, req.parent, req.offset ?? 0, Math.min(req.limit ?? 1000, 100_000), req.after),
     'catalog:asset': (req, ctx) => ctx.catalog.asset(req.id),
-    'catalog:reveal': (req, ctx) => revealRows(ctx.catalog, req.id, Math.min(req.limit ?? 1000, 100_000)),
+    'catalog:reveal': (req, ctx) => {
+      const rows = revealRows(ctx.catalog, req.id, Math.min(req.limit ?? 1000, 100_000))
+      // a revealed asset is about to be opened (a permalink): its game file is read meanwhile
+      const source = rows && ctx.catalog.source(rows.asset.sourceId)
+      if (rows && source) warmAsset(rows.asset, source)
+      return rows
+    },
     'catalog:search': (req, ctx) => ctx.catalog.search(req.query, Math.min(req.limit ?? 200, 5000)),
     'catalog:removeSource': (req, ctx) => {
       const removed = ctx.catalog.source(req.id) !== null

@@ -41,8 +41,10 @@ export function useViewport(canvas: Ref<HTMLCanvasElement | null>, o: UseViewpor
     const c = canvas.value
     if (!c) return
     let v: Viewport
+    const t0 = performance.now()
     try {
       v = (o.create ?? createViewport)(c, o.options ?? {})
+      performance.measure('mb:viewport-create', { start: t0 })
     } catch (e) {
       error.value = `3D view unavailable: ${e instanceof Error ? e.message : String(e)}`
       return

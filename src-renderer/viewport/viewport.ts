@@ -33,6 +33,7 @@ import { builtStats, makeMarkers, openingView, pickedBounds, poseBounds, type Sc
 import { pickAt } from './picking'
 import { VertexBuffer } from '@babylonjs/core/Buffers/buffer.js'
 import { applyGameMaterial, assignMeshMaterials } from './materials/game'
+import './shaders' // Babylon's line and standard shaders, bundled (no fetch after the scene is built)
 
 export { defaultToggles, type CameraMode, type CameraView, type PickInfo, type Viewport, type ViewportOptions, type ViewportToggles } from './types'
 

@@ -82,6 +82,22 @@ describe('a fake domain registered in the one list', () => {
     expect(Array.from(scene.meshes[0]!.primitives[0]!.indices)).toEqual([0, 1, 2, 3, 4, 5])
   })
 
+  it('warms what opening an asset needs when catalog:reveal names it, and a failing warm does not fail the reveal', async () => {
+    const [mesh] = catalog.search('Fake mesh', 5).filter((a) => String(a.kind) === 'fake-mesh')
+    const warmed: [number, string][] = []
+    registerDomain({ ...fakeNode, warm: async (a, s) => warmed.push([a.id, s.path]) }) // replaces by id
+    try {
+      const shown = await services.invoke('catalog:reveal', { id: mesh!.id })
+      expect(shown?.asset.id).toBe(mesh!.id)
+      expect(warmed).toEqual([[mesh!.id, file]])
+      registerDomain({ ...fakeNode, warm: () => Promise.reject(new Error('unreadable')) })
+      expect((await services.invoke('catalog:reveal', { id: mesh!.id }))?.asset.id).toBe(mesh!.id)
+      expect(await services.invoke('catalog:reveal', { id: 999_999 })).toBeNull()
+    } finally {
+      unregister = registerDomain(fakeNode)
+    }
+  })
+
   it('answers a kind without a scene with the structured code no-scene', async () => {
     const [root] = catalog.search('Fake root', 5).filter((a) => String(a.kind) === 'fake-root')
     const err = await services.invoke('scene:open', { id: root!.id }).then(() => null, (e: unknown) => e)

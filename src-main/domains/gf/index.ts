@@ -21,4 +21,10 @@ export const gfNode = defineNodeDomain({
     // a set inside the model archive (no model/motion children: indexing reads only the tables)
     'gf-garc-set': lazyBuilder(() => import('./model-scene'), 'buildGfAssetScene'),
   },
+  // a model's set read and parsed (as its view's `gf:model` reads it), the model code imported
+  warm: async (asset, source) => {
+    if (asset.kind !== 'gf-model' && asset.kind !== 'gf-motion') return
+    const [, { cachedSet, catalogSet }] = await Promise.all([import('./model-handlers'), import('./set-access')])
+    await cachedSet(catalogSet(source.path), { lenient: true })
+  },
 })

@@ -14,4 +14,6 @@ export const snapNode = defineNodeDomain({
   cli: { groups: ['snap'], load: () => import('./commands').then((m) => m.snapCommands) },
   handlers: { channels: ['snap:stages', 'snap:track'], load: () => import('./handlers').then((m) => m.snapHandlers) },
   sceneBuilders: { 'snap-stage': stage, 'snap-room': stage, 'snap-track': stage, 'snap-actor': actor },
+  // the ROM read and hashed, the stage code imported, while the page loads the view's code
+  warm: (asset, source) => Promise.all([asset.kind === 'snap-actor' ? import('./actor-index') : import('./scene-builder'), import('./rom-file').then((m) => m.snapRomOf(source.path))]),
 })

@@ -12,4 +12,6 @@ export const stadiumNode = defineNodeDomain({
   cli: { groups: ['stadium'], load: () => import('./commands').then((m) => m.stadiumCommands) },
   handlers: { channels: ['stadium:model', 'stadium:export'], load: () => import('./handlers').then((m) => m.stadiumHandlers) },
   sceneBuilders: { 'stadium-model': model, 'stadium-animation': model },
+  // the ROM opened, the model code imported, while the page loads the view's code
+  warm: (_asset, source) => Promise.all([import('./scene-builder'), import('./rom-cache').then((m) => m.romOf(source))]),
 })
