@@ -17,6 +17,10 @@ import { appUrlMatcher, guardContents, guardPermissions, senderProblem, type Ipc
 import { ChosenPaths, chosenPathsGate, registerShellIpc } from './transport/shell-ipc'
 import { editViewMenus } from './transport/shell-menu'
 import type { AppCommandName } from '../src-shared/app-menu'
+import { useNodePngCodec } from './node/png-codec'
+
+// the app's exports write their PNGs with Node's zlib, as the CLI does (the same bytes)
+useNodePngCodec()
 
 let win: BrowserWindow | null = null
 /** Paths the user chose in a dialog or dropped: what `fs:grant` and `index:start` accept from the window. */

@@ -11,6 +11,10 @@ import { nodeDomains } from '../plugin/registry'
 import { writeJsonArray } from './json-stream'
 import { keepYoungGenerationSmall } from '../node/heap'
 import { OutputWriteError } from '../node/atomic'
+import { useNodePngCodec } from '../node/png-codec'
+
+// every export of the CLI writes its PNGs with Node's zlib (the same bytes as the app and the batch's workers)
+useNodePngCodec()
 
 const VERSION = '0.1.0'
 

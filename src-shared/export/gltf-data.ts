@@ -3,7 +3,7 @@
  * PNG bytes of textures, renormalised normals and quaternions, clamped colours, clean skin
  * attributes. Pure: no fs, no DOM.
  */
-import { encode as encodePng } from 'fast-png'
+import { encodeRgbaPng } from './png'
 import type { Texture } from '../scene/types'
 
 /** Numbers for JSON extras: float32 values printed with enough digits to read back exactly. */
@@ -48,9 +48,9 @@ export function jsonSafe(v: unknown, depth = 0): unknown {
 
 export const extrasOf = (v: Record<string, unknown>) => jsonSafe(v) as Record<string, unknown>
 
-/** PNG bytes of an RGBA8 texture (top row first, as PNG stores it). */
+/** PNG bytes of an RGBA8 texture (top row first, as PNG stores it), with this thread's PNG codec (png.ts). */
 export function texturePng(t: Texture): Uint8Array {
-  return encodePng({ width: t.width, height: t.height, data: t.rgba, channels: 4, depth: 8 })
+  return encodeRgbaPng(t.rgba, t.width, t.height)
 }
 
 export function normalizedNormals(n: Float32Array): Float32Array {

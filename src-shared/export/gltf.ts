@@ -2,7 +2,7 @@
  * Neutral scene → glTF 2.0 binary (.glb). The glTF JSON is built here and the data placed by
  * `glb.ts` (our own writer; @gltf-transform/core reads glTF elsewhere and is the tests' oracle for
  * this writer, tests/oracles/gltf-document.ts). Pure: no fs, no DOM; textures are encoded to PNG
- * with fast-png.
+ * by png.ts (with the codec the process registered).
  *
  * Conventions. The neutral scene already uses glTF's conventions (right-handed, Y up, column-major
  * matrices, quaternions [x, y, z, w], seconds, UV v growing downwards from the image's top row,

@@ -10,6 +10,9 @@ import { parseGfSet } from '../../../src-shared/formats/gf/gf-set'
 import { exportSetGlb, setErrorText } from './export-set'
 import { PngCache } from './png-cache'
 import type { ExportJob, ExportReply } from './export-pool'
+import { useNodePngCodec } from '../../node/png-codec'
+
+useNodePngCodec() // a thread's registrations are its own: the same PNG bytes as the main thread's
 
 const cache = new PngCache()
 let batch = -1

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
-import { encode as fastPng } from 'fast-png'
 import { buildPackage, buildSyntheticSet, discPicture, gradientPicture } from '../../../fixtures/gf/build-set'
 import { buildGfMotion } from '../../../fixtures/gf/build-motion'
 import { buildModelArchive } from '../../../fixtures/gf/build-garc'
@@ -10,7 +9,10 @@ import { variedSet } from '../../../fixtures/gf/varied-set'
 import { exportAllSets, type BatchOptions } from '../../../../src-main/domains/gf/export-batch'
 import { exportAllGarcSets } from '../../../../src-main/domains/gf/export-garc'
 import { exportPool, stopExportPool } from '../../../../src-main/domains/gf/export-pool'
-import { encodeRgbaPng, PngCache } from '../../../../src-main/domains/gf/png-cache'
+import { PngCache } from '../../../../src-main/domains/gf/png-cache'
+import { encodeRgbaPng } from '../../../../src-shared/export/png'
+import { texturePng } from '../../../../src-shared/export/gltf'
+import { useNodePngCodec } from '../../../../src-main/node/png-codec'
 
 let tmp: string
 const writeSet = (dir: string, files: Map<string, Uint8Array>) => {
@@ -38,6 +40,7 @@ async function run(kind: 'folder' | 'garc', input: string, out: string, opts: Ba
 }
 
 beforeAll(() => {
+  useNodePngCodec() // as the entry points (CLI, app) do: the one-thread path then writes the workers' PNG bytes
   tmp = mkdtempSync(path.join(tmpdir(), 'mb-export-pool-'))
 })
 afterAll(async () => {
@@ -45,11 +48,13 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true })
 })
 
-describe('PNG encoder of the batch', () => {
-  it('writes the bytes of fast-png, the glTF exporter own encoder (zlib level 3), at odd sizes too', () => {
-    for (const [w, h] of [[1, 1], [3, 5], [16, 8], [64, 64], [130, 9]] as const) {
+describe('PNG cache of the batch', () => {
+  it('gives the exporter own PNG bytes (texturePng with the thread codec), at odd sizes too', () => {
+    const cache = new PngCache()
+    for (const [w, h] of [[1, 1], [3, 5], [16, 8], [130, 9]] as const) {
       for (const rgba of [gradientPicture(w, h, 3), discPicture(w, h, 2), new Uint8Array(w * h * 4)]) {
-        expect(Buffer.from(encodeRgbaPng(rgba, w, h)).equals(Buffer.from(fastPng({ width: w, height: h, data: rgba, channels: 4, depth: 8 }))), `${w}×${h}`).toBe(true)
+        const t = { name: 't', width: w, height: h, rgba, wrapS: 'repeat', wrapT: 'repeat' } as const
+        expect(Buffer.from(cache.png(rgba, w, h)).equals(Buffer.from(texturePng(t))), `${w}×${h}`).toBe(true)
       }
     }
   })

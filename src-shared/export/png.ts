@@ -1,0 +1,95 @@
+/**
+ * PNG bytes of an RGBA8 picture, as every glb and exported texture holds them (PNG 1.2 / ISO 15948):
+ * the signature, IHDR (8-bit RGBA, no interlace), one IDAT holding every row with filter type 2
+ * ("Up": each byte minus the byte above it, the first row as is), IEND. Up costs one subtraction
+ * per byte and halves what deflate has to code in smooth pictures: the PNGs are 24–46 % smaller
+ * than with filter 0 (docs/DECISIONS.md "Batch export, second pass").
+ *
+ * The deflate is a capability: pure fflate (level 3) unless the process registered a faster one
+ * with `registerPngCodec` (the Node entry points install Node's native zlib, src-main/node/png-codec.ts,
+ * so all their exports give the same bytes). The rows go into one scratch buffer reused from
+ * picture to picture and the file is assembled in one allocation. Pure: no Node, no DOM.
+ */
+import { zlibSync } from 'fflate'
+
+/** zlib stream (RFC 1950) of `data`, and the CRC-32 a PNG chunk ends with (ISO 3309, as zlib's `crc32`). */
+export interface PngCodec {
+  zlib(data: Uint8Array): Uint8Array
+  crc32(data: Uint8Array): number
+}
+
+const CRC_TABLE = (() => {
+  const t = new Uint32Array(256)
+  for (let n = 0; n < 256; n++) {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    t[n] = c >>> 0
+  }
+  return t
+})()
+
+/** The codec in pure JavaScript (the browser's exports, and any process that registered none). */
+export const pureCodec: PngCodec = {
+  zlib: (data) => zlibSync(data, { level: 3 }),
+  crc32(data) {
+    let c = 0xffffffff
+    for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]!) & 0xff]! ^ (c >>> 8)
+    return (c ^ 0xffffffff) >>> 0
+  },
+}
+
+let codec: PngCodec = pureCodec
+
+/** Makes `c` the codec of every later PNG in this thread (one call, at the process's entry). */
+export function registerPngCodec(c: PngCodec): void {
+  codec = c
+}
+
+/** The codec PNGs are written with now. */
+export function pngCodec(): PngCodec {
+  return codec
+}
+
+const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+/** PNG filter type 2 (ISO 15948 §9.2). */
+const FILTER_UP = 2
+let scratch = new Uint8Array(0)
+
+/** The rows as filtered for the IDAT (a filter byte, Up, before each), in the scratch buffer. */
+function filteredRows(rgba: Uint8Array, width: number, height: number): Uint8Array {
+  const stride = width * 4
+  const n = height * (stride + 1)
+  if (scratch.byteLength < n) scratch = new Uint8Array(Math.max(n, scratch.byteLength * 2))
+  const rows = scratch.subarray(0, n)
+  for (let y = 0, at = 0, src = 0; y < height; y++, at += stride + 1, src += stride) {
+    rows[at] = FILTER_UP
+    if (y === 0) rows.set(rgba.subarray(0, stride), 1) // the row above the first is all zeros
+    else for (let i = 0; i < stride; i++) rows[at + 1 + i] = rgba[src + i]! - rgba[src - stride + i]! // stored mod 256
+  }
+  return rows
+}
+
+/** Writes chunk `type` (its data already at `at + 8`) with its length and CRC; returns its end. */
+function chunk(out: Uint8Array, view: DataView, at: number, type: string, length: number): number {
+  view.setUint32(at, length)
+  for (let i = 0; i < 4; i++) out[at + 4 + i] = type.charCodeAt(i)
+  view.setUint32(at + 8 + length, codec.crc32(out.subarray(at + 4, at + 8 + length)))
+  return at + 12 + length
+}
+
+/** RGBA8 (top row first) → PNG bytes. */
+export function encodeRgbaPng(rgba: Uint8Array, width: number, height: number): Uint8Array {
+  if (rgba.byteLength !== width * height * 4) throw new RangeError(`${width}×${height} RGBA needs ${width * height * 4} bytes, got ${rgba.byteLength}`)
+  const idat = codec.zlib(filteredRows(rgba, width, height))
+  const out = new Uint8Array(8 + 25 + 12 + idat.byteLength + 12)
+  const view = new DataView(out.buffer)
+  out.set(SIGNATURE)
+  view.setUint32(16, width)
+  view.setUint32(20, height)
+  out.set([8, 6, 0, 0, 0], 24) // depth 8, colour type 6 (RGBA), deflate, adaptive filtering, no interlace
+  let at = chunk(out, view, 8, 'IHDR', 13)
+  out.set(idat, at + 8)
+  at = chunk(out, view, at, 'IDAT', idat.byteLength)
+  chunk(out, view, at, 'IEND', 0)
+  return out
+}
