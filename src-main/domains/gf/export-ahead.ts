@@ -9,7 +9,7 @@
 import { parseGfSet } from '../../../src-shared/formats/gf/gf-set'
 import type { GfLod } from '../../../src-shared/formats/gf/set-models'
 import { exportSetGlb, setErrorText } from './export-set'
-import { exportOnPool, exportPool, newBatch } from './export-pool'
+import { exportOnPool, exportPool, newBatch, type ExportReply } from './export-pool'
 import { CancelledError } from './jobs'
 
 /** One set of a batch: its manifest name, its glb path in the output, and how to read its files. */
@@ -18,6 +18,8 @@ export interface BatchSet {
   glb: string
   /** The set's files (`0.bin` … → bytes) as `parseGfSet` takes them; a throw is the set's error. */
   read: () => Promise<Map<string, Uint8Array>>
+  /** The set's folder, when `read` reads one: a pool thread then reads it itself (`readSetDirSync`, the same files and errors). */
+  dir?: string
   /** Extra manifest keys (a GARC set's `name`). */
   extra?: Record<string, string>
 }
@@ -39,6 +41,8 @@ async function inThread(s: BatchSet, lod: GfLod | undefined): Promise<SetOutcome
     return { error: setErrorText(e) }
   }
 }
+
+const outcome = (r: ExportReply): SetOutcome => ('error' in r ? { error: r.error } : r)
 
 export class SetsAhead {
   private readonly started: (Promise<SetOutcome> | undefined)[] = []
@@ -68,6 +72,7 @@ export class SetsAhead {
   }
 
   private async start(s: BatchSet): Promise<SetOutcome> {
+    if (s.dir !== undefined) return outcome(await exportOnPool(this.batch, s.set, this.lod, { dir: s.dir }))
     let files: Map<string, Uint8Array>
     const read = s.read()
     this.reading.add(read)
@@ -79,8 +84,7 @@ export class SetsAhead {
     } finally {
       this.reading.delete(read)
     }
-    const r = await exportOnPool(this.batch, s.set, this.lod, files)
-    return 'error' in r ? { error: r.error } : r
+    return outcome(await exportOnPool(this.batch, s.set, this.lod, files))
   }
 
   /** The batch is over (done, failed or cancelled): its jobs not yet on a thread are dropped, its reads awaited. */

@@ -87,7 +87,7 @@ export async function exportAllSets(root: string, outDir: string, opts: BatchOpt
   // or lies inside one is not (with --force it would delete a set)
   const beside = realPathLoose(outDir) !== realPathLoose(root) && isSameOrInside(realPathLoose(outDir), realPathLoose(root))
   const inputs = beside ? sets : [root, ...sets]
-  return exportBatch(sets.map((dir) => ({ set: path.relative(root, dir).split(path.sep).join('/') || '.', glb: relGlb(root, dir), read: async () => (await readSetFolder(dir)).files })), outDir, { ...opts, inputs })
+  return exportBatch(sets.map((dir) => ({ set: path.relative(root, dir).split(path.sep).join('/') || '.', glb: relGlb(root, dir), dir, read: async () => (await readSetFolder(dir)).files })), outDir, { ...opts, inputs })
 }
 
 /**

@@ -14,8 +14,10 @@ export interface ExportJob {
   /** The set's name in the scene (the manifest's `set`). */
   name: string
   lod?: GfLod
-  /** `0.bin` … → bytes, as `parseGfSet` takes them. */
-  files: Map<string, Uint8Array>
+  /** `0.bin` … → bytes, as `parseGfSet` takes them (a set read in the main thread: a GARC's). */
+  files?: Map<string, Uint8Array>
+  /** A set folder the thread reads itself (`readSetDirSync`), instead of `files`. */
+  dir?: string
 }
 
 export type ExportReply = { id: number; glb: Uint8Array; models: number; motions: number; warnings: string[] } | { id: number; error: string }
@@ -34,10 +36,12 @@ export function newBatch(): number {
 }
 
 /**
- * Exports one set on the pool. The files are moved to the worker (copied first when they are a
- * view into a larger or shared buffer, which cannot be moved whole).
+ * Exports one set on the pool: a folder the thread reads itself, or files read here, moved to the
+ * worker (copied first when they are a view into a larger or shared buffer, which cannot be moved whole).
  */
-export function exportOnPool(batch: number, name: string, lod: GfLod | undefined, files: Map<string, Uint8Array>): Promise<ExportReply> {
+export function exportOnPool(batch: number, name: string, lod: GfLod | undefined, input: Map<string, Uint8Array> | { dir: string }): Promise<ExportReply> {
+  if (!(input instanceof Map)) return exportPool().run({ id: nextId++, batch, name, lod, dir: input.dir })
+  const files = input
   const own = new Map<string, Uint8Array>()
   const transfer: ArrayBuffer[] = []
   for (const [n, b] of files) {

@@ -1,5 +1,6 @@
 /**
- * Worker thread body of the batch export pool (export-pool.ts): one set's files → its glb, as the
+ * Worker thread body of the batch export pool (export-pool.ts): one set's files (read here when the
+ * job names a folder) → its glb, as the
  * in-process path exports it (`parseGfSet`, `exportSetGlb`), the textures' PNG bytes from this
  * thread's PngCache (a texture met again in the same batch is not deflated again; emptied when
  * the next batch starts or the thread has been idle for 2 s). Started through export-worker.mjs
@@ -9,6 +10,7 @@ import { parentPort, type Transferable } from 'node:worker_threads'
 import { parseGfSet } from '../../../src-shared/formats/gf/gf-set'
 import { exportSetGlb, setErrorText } from './export-set'
 import { PngCache } from './png-cache'
+import { readSetDirSync } from './set-folder'
 import type { ExportJob, ExportReply } from './export-pool'
 import { useNodePngCodec } from '../../node/png-codec'
 
@@ -23,7 +25,7 @@ async function exportJob(job: ExportJob): Promise<[ExportReply, Transferable[]]>
     batch = job.batch
   }
   try {
-    const set = parseGfSet(job.files)
+    const set = parseGfSet(job.files ?? readSetDirSync(job.dir!).files)
     const { glb, result } = await exportSetGlb(set, { lod: job.lod, name: job.name, png: (t) => cache.png(t.rgba, t.width, t.height) })
     const reply: ExportReply = { id: job.id, glb, models: result.models.filter((m) => m.model).length, motions: result.scene.animations.length, warnings: result.warnings }
     return [reply, [glb.buffer as ArrayBuffer]]

@@ -3,6 +3,7 @@
  * `ARCHIVE#N` (CLI.md "GF model archive": only that set's nine entries are read). Missing files
  * (or empty archive entries) are reported, not fatal.
  */
+import * as fs from 'node:fs'
 import { promises as fsp } from 'node:fs'
 import * as path from 'node:path'
 import { FormatError, LimitError } from '../../../src-shared/binary/errors'
@@ -11,7 +12,7 @@ import { safeName } from '../../../src-shared/formats/gf/png-names'
 import { garcSetFolder, parseGarcSetArg } from '../../../src-shared/formats/gf/garc-set'
 import { LZ11_MAX_SIZE } from '../../../src-shared/formats/gf/lz11'
 import type { Handlers, ServiceContext } from '../../plugin/context'
-import { readGameFile, type GameFileLimits } from '../../node/game-file'
+import { readGameFile, readGameFileSync, type GameFileLimits } from '../../node/game-file'
 
 /** A set member is a few MiB; 256 MiB is a guard (as LZ11_MAX_SIZE), refused before reading. Never inflated: `N.bin` is not a `.gz` name. */
 export const GF_SET_FILE_LIMITS: GameFileLimits = { maxBytes: LZ11_MAX_SIZE, noun: 'a GF set file', note: 'a few MiB', gzip: 'name' }
@@ -47,25 +48,54 @@ function findMember(names: string[], want: string): string | undefined {
   return names.find((n) => n.toLowerCase() === want)
 }
 
+/** A set folder's stat, checked: the error texts of `readSetFolder` and `readSetDirSync`. */
+function checkSetDir(dir: string, st: { isDirectory(): boolean } | null): void {
+  if (!st) throw new Error(`${dir}: no such folder`)
+  if (!st.isDirectory()) throw new Error(`${dir} is not a folder (a GF set is a folder holding 0.bin … 8.bin)`)
+}
+
+/** The set files among `names` (the folder's listing): those missing, and each present one with its path. */
+function setMembers(dir: string, names: string[]): { missing: string[]; present: [want: string, file: string][] } {
+  const missing = GF_SET_FILES.filter((want) => !findMember(names, want))
+  const present = GF_SET_FILES.filter((want) => !missing.includes(want)).map((want): [string, string] => [want, path.join(dir, findMember(names, want)!)])
+  return { missing, present }
+}
+
+function setFolderOf(dir: string, missing: string[], present: [string, string][], bytes: Uint8Array[]): SetFolder {
+  if (present.length === 0) throw new Error(`${dir} holds none of the set files 0.bin … 8.bin`)
+  return { dir, files: new Map(present.map(([want], i) => [want, bytes[i]!])), missing, inputs: present.map(([, file]) => file) }
+}
+
 export async function readSetFolder(dir: string): Promise<SetFolder> {
   const garc = await garcSetSource(dir)
   if (garc) return readGarcSet(dir, garc)
-  const st = await fsp.stat(dir).catch(() => null)
-  if (!st) throw new Error(`${dir}: no such folder`)
-  if (!st.isDirectory()) throw new Error(`${dir} is not a folder (a GF set is a folder holding 0.bin … 8.bin)`)
-  const names = await fsp.readdir(dir)
-  const files = new Map<string, Uint8Array>()
-  const missing = GF_SET_FILES.filter((want) => !findMember(names, want))
-  const present = GF_SET_FILES.filter((want) => !missing.includes(want))
+  checkSetDir(dir, await fsp.stat(dir).catch(() => null))
+  const { missing, present } = setMembers(dir, await fsp.readdir(dir))
   // the files are read at once (a batch waits on the disk, not on one read after another), each
   // through the guarded reader (its error names the file); the first unreadable one in set order is reported
-  const reads = await Promise.allSettled(present.map((want) => readGameFile(path.join(dir, findMember(names, want)!), GF_SET_FILE_LIMITS)))
-  reads.forEach((r, i) => {
+  const reads = await Promise.allSettled(present.map(([, file]) => readGameFile(file, GF_SET_FILE_LIMITS)))
+  return setFolderOf(dir, missing, present, reads.map((r) => {
     if (r.status === 'rejected') throw r.reason
-    files.set(present[i]!, r.value)
-  })
-  if (files.size === 0) throw new Error(`${dir} holds none of the set files 0.bin … 8.bin`)
-  return { dir, files, missing, inputs: [...files.keys()].map((f) => path.join(dir, findMember(names, f)!)) }
+    return r.value
+  }))
+}
+
+/**
+ * `readSetFolder` of a folder (never `ARCHIVE#N`), synchronously: what a batch export's pool thread
+ * reads itself (export-worker.ts), one file after another, with the same errors.
+ */
+export function readSetDirSync(dir: string): SetFolder {
+  checkSetDir(dir, tryStat(dir))
+  const { missing, present } = setMembers(dir, fs.readdirSync(dir))
+  return setFolderOf(dir, missing, present, present.map(([, file]) => readGameFileSync(file, GF_SET_FILE_LIMITS)))
+}
+
+function tryStat(p: string): fs.Stats | null {
+  try {
+    return fs.statSync(p)
+  } catch {
+    return null
+  }
 }
 
 /** Reads and parses a set folder. */

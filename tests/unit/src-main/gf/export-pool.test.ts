@@ -91,6 +91,9 @@ describe('gf export-all on the worker pool', () => {
     broken.set('6.bin', buildPackage([buildGfMotion({ frameCount: 10, skeletal: [{ bone: 'Waist', curves: { transX: { keys: [[0, 0, 0]], count: 0x7fffffff } } }] })], { align: 4 }))
     writeSet(path.join(dump, 'even', 's4b'), broken)
     writeSet(path.join(dump, 'odd', 'empty'), new Map([['0.bin', new Uint8Array(3)]]))
+    // a member the pool's thread cannot read (a folder named 3.bin): the same error as the main thread's read
+    writeSet(path.join(dump, 'odd', 'unreadable'), new Map([...variedSet(6)].filter(([n]) => n !== '3.bin')))
+    mkdirSync(path.join(dump, 'odd', 'unreadable', '3.bin'))
     const one = await run('folder', dump, path.join(tmp, 'one'), { inThread: true })
     const pool = await run('folder', dump, path.join(tmp, 'pool'), {})
     expect(exportPool().started).toBeGreaterThan(0) // the pool did the work
@@ -100,9 +103,10 @@ describe('gf export-all on the worker pool', () => {
     for (const [k, v] of one.files) expect(pool.files.get(k)!.equals(v), k).toBe(true)
     // what was exported: every good set, the two broken ones listed with their errors
     expect(pool.files.size).toBe(seeds.length + 1)
-    expect(pool.manifest.filter((m) => m.error).map((m) => m.set)).toEqual(['even/s4b', 'odd/empty'])
+    expect(pool.manifest.filter((m) => m.error).map((m) => m.set)).toEqual(['even/s4b', 'odd/empty', 'odd/unreadable'])
     expect(pool.manifest.find((m) => m.set === 'even/s4b')!.error).toMatch(/^even\/s4b\/6\.bin: entry 0 GFMotion/)
-    expect(pool.events.filter((e) => e.startsWith('progress')).map((e) => e.split(' ')[1])).toEqual([...Array(seeds.length + 3).keys()].map((i) => `${i}/${seeds.length + 2}`))
+    expect(pool.manifest.find((m) => m.set === 'odd/unreadable')!.error).toBe(`odd/unreadable: ${path.join(dump, 'odd', 'unreadable', '3.bin')}: is a folder, not a file`)
+    expect(pool.events.filter((e) => e.startsWith('progress')).map((e) => e.split(' ')[1])).toEqual([...Array(seeds.length + 4).keys()].map((i) => `${i}/${seeds.length + 3}`))
   })
 
   it('exports a GARC on the pool as on one thread, byte for byte', async () => {
