@@ -2,9 +2,12 @@
  * `npm run bench gf-batch`: `gf export-all` (issue 26 item 2) beside its floor, reading the same
  * inputs, in the same run. N sets (default 400; `BENCH_GF_SETS=1000` for the full dump) whose
  * textures are all their own (varied-set.ts: no PNG is met twice, the worst case for the batch's
- * PNG cache), exported on the worker pool and in one thread (the path before the pool); a scale
- * row (100 sets vs N: the cost per set should stay flat); and the zlib levels the PNGs could be
- * deflated at (docs/DECISIONS.md "Batch export"). Figures only, never pass/fail.
+ * PNG cache), exported on the worker pool and in one thread (the reference path); the irreducible
+ * work (each set's textures decoded and deflated, nothing else, in one thread: what no export of
+ * these sets can go under on this machine); a scale row (100 sets vs N: the cost per set should
+ * stay flat); and the PNG filters and zlib levels the textures could be written with
+ * (docs/DECISIONS.md "Batch export", "Batch export, second pass"). The PNG codec is Node's, as
+ * the CLI and the app register it. Figures only, never pass/fail.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -14,7 +17,11 @@ import { zlibSync } from 'fflate'
 import type { Report } from './run'
 import { variedSet } from '../tests/fixtures/gf/varied-set'
 import { discPicture, gradientPicture } from '../tests/fixtures/gf/build-set'
-import { GF_SET_FILES } from '../src-shared/formats/gf/gf-set'
+import { GF_SET_FILES, listTextures, parseGfSet } from '../src-shared/formats/gf/gf-set'
+import { decodeGfTexture } from '../src-shared/formats/gf/texture'
+import { buildGfScene } from '../src-shared/formats/gf/scene'
+import { encodeRgbaPng } from '../src-shared/export/png'
+import { useNodePngCodec } from '../src-main/node/png-codec'
 import { exportAllSets } from '../src-main/domains/gf/export-batch'
 import { exportPool, stopExportPool } from '../src-main/domains/gf/export-pool'
 
@@ -54,24 +61,57 @@ async function exportVsFloor(root: string, dirs: string[], out: string, inThread
   return { ms, floor, cpu }
 }
 
-function pngLevels(report: Report): void {
-  // distinct textures of a retail size (256×256 and 128×128), rows filtered as the PNG encoder does
-  const raw = [gradientPicture(256, 256, 3), discPicture(256, 256, 1), gradientPicture(128, 128, 9, 30), discPicture(128, 128, 5)].map((rgba) => {
-    const w = Math.sqrt(rgba.length / 4), out = new Uint8Array(w * (w * 4 + 1))
-    for (let y = 0; y < w; y++) out.set(rgba.subarray(y * w * 4, (y + 1) * w * 4), y * (w * 4 + 1) + 1)
+/**
+ * The work no export of these sets can skip, in one thread: the textures the glb holds decoded to
+ * RGBA and written as PNG (the set's files already in memory: reading them is the floor). CPU ms per set.
+ */
+function irreducible(dirs: string[], rounds: number): { cpu: number; pngBytes: number; textures: number } {
+  const sets = dirs.map((d) => new Map(GF_SET_FILES.map((f) => [f, new Uint8Array(readFileSync(path.join(d, f)))])))
+  // the entries the export writes (`1_0_<name>`: 1.bin entry 0), the same in every set of the dump
+  const used = new Set(buildGfScene(parseGfSet(sets[0]!)).scene.textures.map((t) => t.name.split('_').slice(0, 2).join('_')))
+  let cpu = Infinity, pngBytes = 0
+  for (let r = 0; r < rounds; r++) {
+    const c = process.cpuUsage()
+    pngBytes = 0
+    for (const files of sets) {
+      for (const t of listTextures(parseGfSet(files))) {
+        if (used.has(`${t.file.replace('.bin', '')}_${t.entry}`)) pngBytes += encodeRgbaPng(decodeGfTexture(t.bytes, t.header), t.header.width, t.header.height).byteLength
+      }
+    }
+    const u = process.cpuUsage(c)
+    cpu = Math.min(cpu, (u.user + u.system) / 1000 / sets.length)
+  }
+  return { cpu, pngBytes: pngBytes / sets.length, textures: used.size }
+}
+
+/** Rows of retail-sized pictures (two 256×256, two 128×128) as a PNG filters them: type 0 (none) or 2 (Up). */
+function filteredPictures(filter: 0 | 2): Uint8Array[] {
+  return [gradientPicture(256, 256, 3), discPicture(256, 256, 1), gradientPicture(128, 128, 9, 30), discPicture(128, 128, 5)].map((rgba) => {
+    const w = Math.sqrt(rgba.length / 4), stride = w * 4, out = new Uint8Array(w * (stride + 1))
+    for (let y = 0; y < w; y++) {
+      out[y * (stride + 1)] = filter
+      for (let i = 0; i < stride; i++) out[y * (stride + 1) + 1 + i] = rgba[y * stride + i]! - (filter === 2 && y > 0 ? rgba[(y - 1) * stride + i]! : 0)
+    }
     return out
   })
-  const mb = raw.reduce((s, r) => s + r.byteLength, 0) / 1e6
-  const coders: [string, (b: Uint8Array) => Uint8Array][] = [
-    ...([1, 3, 6, 9] as const).map((l): [string, (b: Uint8Array) => Uint8Array] => [`fflate ${l}${l === 3 ? ' (used)' : ''}`, (b) => zlibSync(b, { level: l })]),
-    ...[1, 6].map((l): [string, (b: Uint8Array) => Uint8Array] => [`node zlib ${l}`, (b) => deflateSync(b, { level: l })]),
+}
+
+function pngLevels(report: Report): void {
+  type Coder = [string, 0 | 2, (b: Uint8Array) => Uint8Array]
+  const coders: Coder[] = [
+    ['filter 0, fflate 3 (before)', 0, (b) => zlibSync(b, { level: 3 })],
+    ['filter 0, node zlib 1', 0, (b) => deflateSync(b, { level: 1 })],
+    ['filter Up, fflate 3 (the browser)', 2, (b) => zlibSync(b, { level: 3 })],
+    ...[1, 3, 6].map((l): Coder => [`filter Up, node zlib ${l}${l === 1 ? ' (Node: used)' : ''}`, 2, (b) => deflateSync(b, { level: l })]),
   ]
+  const pictures = { 0: filteredPictures(0), 2: filteredPictures(2) }
+  const mb = pictures[0].reduce((s, r) => s + r.byteLength, 0) / 1e6
   const best = coders.map(() => Infinity)
   const size = coders.map(() => 0)
   for (let round = 0; round < 5; round++) {
-    coders.forEach(([, f], i) => {
+    coders.forEach(([, filter, f], i) => {
       const t = performance.now()
-      size[i] = raw.reduce((s, r) => s + f(r).byteLength, 0)
+      size[i] = pictures[filter].reduce((s, r) => s + f(r).byteLength, 0)
       best[i] = Math.min(best[i]!, performance.now() - t)
     })
   }
@@ -79,6 +119,7 @@ function pngLevels(report: Report): void {
 }
 
 export async function run(report: Report): Promise<void> {
+  useNodePngCodec() // as the CLI and the app do
   const tmp = mkdtempSync(path.join(tmpdir(), 'bench-gf-batch-'))
   try {
     const dirs = makeDump(path.join(tmp, 'dump'), N)
@@ -91,6 +132,10 @@ export async function run(report: Report): Promise<void> {
     report('gf-batch', `gf export-all: ${N} sets on the pool (written)`, pool.ms / pool.floor, '× floor', `${pool.ms.toFixed(0)} ms, ${(pool.ms / N).toFixed(2)} ms/set, CPU ${(pool.cpu / N).toFixed(2)} ms/set; floor: read all inputs ${pool.floor.toFixed(0)} ms`)
     const one = await exportVsFloor(path.join(tmp, 'dump'), dirs, path.join(tmp, 'one'), true, 1)
     report('gf-batch', `gf export-all: ${N} sets in one thread (inThread)`, one.ms / one.floor, '× floor', `${one.ms.toFixed(0)} ms, ${(one.ms / N).toFixed(2)} ms/set, CPU ${(one.cpu / N).toFixed(2)} ms/set; pool ${(one.ms / pool.ms).toFixed(1)}× faster`)
+    const floorPerSet = Math.min(pool.floor, one.floor) / N
+    const least = irreducible(dirs, 3)
+    const threads = exportPool().size
+    report('gf-batch', `irreducible: textures decoded + PNG-deflated, one thread`, least.cpu / floorPerSet, '× floor', `CPU ${least.cpu.toFixed(2)} ms/set (${least.textures} textures, ${(least.pngBytes / 1e3).toFixed(1)} kB of PNG per set), on ${threads} cores at best ${(least.cpu / threads / floorPerSet).toFixed(1)}× floor; the pool's CPU is ${(pool.cpu / N / least.cpu).toFixed(1)}× this`)
     const hundred = await exportVsFloor(small, smallDirs, path.join(tmp, 'hundred'), false, 3)
     // CPU time (every thread) per set is the figure a loaded machine moves least; wall time beside it
     report('gf-batch', `scale: CPU per set, ${N} sets vs 100 (pool)`, pool.cpu / N / (hundred.cpu / 100), '×', `1.00 = flat; CPU ${(hundred.cpu / 100).toFixed(2)} vs ${(pool.cpu / N).toFixed(2)} ms/set, wall ${(hundred.ms / 100).toFixed(2)} vs ${(pool.ms / N).toFixed(2)} ms/set, ${(hundred.ms / hundred.floor).toFixed(1)} vs ${(pool.ms / pool.floor).toFixed(1)}× floor`)
