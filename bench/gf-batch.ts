@@ -9,7 +9,7 @@
  * (docs/DECISIONS.md "Batch export", "Batch export, second pass"). The PNG codec is Node's, as
  * the CLI and the app register it. Figures only, never pass/fail.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { deflateSync } from 'node:zlib'
@@ -84,6 +84,26 @@ function irreducible(dirs: string[], rounds: number): { cpu: number; pngBytes: n
   return { cpu, pngBytes: pngBytes / sets.length, textures: used.size }
 }
 
+/**
+ * What writing the outputs costs on this disk, alone: `n` new files of `bytes` each created and
+ * written in a new folder, one thread. CPU ms per file (creating a file is most of it on some
+ * file systems: ~0.8 ms on the bench machine's, against ~3 µs to open one for reading).
+ */
+function createFiles(dir: string, n: number, bytes: number, rounds: number): number {
+  const data = new Uint8Array(bytes).fill(7)
+  let cpu = Infinity
+  for (let r = 0; r < rounds; r++) {
+    const d = `${dir}-${r}`
+    mkdirSync(d)
+    const c = process.cpuUsage()
+    for (let i = 0; i < n; i++) writeFileSync(path.join(d, `${i}.glb`), data)
+    const u = process.cpuUsage(c)
+    cpu = Math.min(cpu, (u.user + u.system) / 1000 / n)
+    rmSync(d, { recursive: true, force: true })
+  }
+  return cpu
+}
+
 /** Rows of retail-sized pictures (two 256×256, two 128×128) as a PNG filters them: type 0 (none) or 2 (Up). */
 function filteredPictures(filter: 0 | 2): Uint8Array[] {
   return [gradientPicture(256, 256, 3), discPicture(256, 256, 1), gradientPicture(128, 128, 9, 30), discPicture(128, 128, 5)].map((rgba) => {
@@ -136,6 +156,9 @@ export async function run(report: Report): Promise<void> {
     const least = irreducible(dirs, 3)
     const threads = exportPool().size
     report('gf-batch', `irreducible: textures decoded + PNG-deflated, one thread`, least.cpu / floorPerSet, '× floor', `CPU ${least.cpu.toFixed(2)} ms/set (${least.textures} textures, ${(least.pngBytes / 1e3).toFixed(1)} kB of PNG per set), on ${threads} cores at best ${(least.cpu / threads / floorPerSet).toFixed(1)}× floor; the pool's CPU is ${(pool.cpu / N / least.cpu).toFixed(1)}× this`)
+    const glbBytes = Math.round(readdirSync(path.join(tmp, 'warm'), { recursive: true }).filter((f) => String(f).endsWith('.glb')).reduce((sum, f) => sum + statSync(path.join(tmp, 'warm', String(f))).size, 0) / 100)
+    const create = createFiles(path.join(tmp, 'create'), N, glbBytes, 3)
+    report('gf-batch', `irreducible: ${N} output files created + written, one thread`, create / floorPerSet, '× floor', `CPU ${create.toFixed(2)} ms/file of ${(glbBytes / 1e3).toFixed(1)} kB (the glbs' mean size); with the textures: ${((least.cpu + create) / floorPerSet).toFixed(1)}× floor in one thread, ${((least.cpu + create) / threads / floorPerSet).toFixed(1)}× on ${threads} cores at best`)
     const hundred = await exportVsFloor(small, smallDirs, path.join(tmp, 'hundred'), false, 3)
     // CPU time (every thread) per set is the figure a loaded machine moves least; wall time beside it
     report('gf-batch', `scale: CPU per set, ${N} sets vs 100 (pool)`, pool.cpu / N / (hundred.cpu / 100), '×', `1.00 = flat; CPU ${(hundred.cpu / 100).toFixed(2)} vs ${(pool.cpu / N).toFixed(2)} ms/set, wall ${(hundred.ms / 100).toFixed(2)} vs ${(pool.ms / N).toFixed(2)} ms/set, ${(hundred.ms / hundred.floor).toFixed(1)} vs ${(pool.ms / pool.floor).toFixed(1)}× floor`)
