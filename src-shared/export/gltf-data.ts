@@ -29,18 +29,38 @@ export function jsonFloats(a: ArrayLike<number>): number[] {
 
 /**
  * Extras as plain JSON: typed arrays become number lists, non-finite numbers null, functions and
- * undefined dropped, nesting cut at 32 levels (extras are metadata, not data).
+ * undefined dropped, nesting cut at 32 levels (extras are metadata, not data). Extras that are
+ * plain JSON already (most are) are returned as they are, not copied.
  */
 export function jsonSafe(v: unknown, depth = 0): unknown {
+  return isPlainJson(v, depth) ? v : converted(v, depth)
+}
+
+/** Whether `converted(v, depth)` would equal `v`: only null, strings, booleans, finite numbers, arrays and plain objects of them, nested under 32 levels. */
+function isPlainJson(v: unknown, depth: number): boolean {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true
+  if (typeof v === 'number') return Number.isFinite(v)
+  if (typeof v !== 'object' || depth >= 32) return false
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!(i in v) || !isPlainJson(v[i], depth + 1)) return false
+    return true
+  }
+  const proto = Object.getPrototypeOf(v) as unknown
+  if (proto !== Object.prototype && proto !== null) return false
+  for (const k in v) if (!isPlainJson((v as Record<string, unknown>)[k], depth + 1)) return false
+  return true
+}
+
+function converted(v: unknown, depth: number): unknown {
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return v
   if (typeof v === 'number') return Number.isFinite(v) ? v : null
   if (typeof v === 'bigint') return Number(v)
   if (depth >= 32 || typeof v !== 'object') return undefined
-  if (ArrayBuffer.isView(v)) return v instanceof DataView ? undefined : Array.from(v as unknown as ArrayLike<number>, (x) => jsonSafe(x, depth + 1))
-  if (Array.isArray(v)) return v.map((x) => jsonSafe(x, depth + 1) ?? null)
+  if (ArrayBuffer.isView(v)) return v instanceof DataView ? undefined : Array.from(v as unknown as ArrayLike<number>, (x) => converted(x, depth + 1))
+  if (Array.isArray(v)) return v.map((x) => converted(x, depth + 1) ?? null)
   const out: Record<string, unknown> = {}
   for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-    const j = jsonSafe(x, depth + 1)
+    const j = converted(x, depth + 1)
     if (j !== undefined) out[k] = j
   }
   return out

@@ -3,7 +3,7 @@ import { WebIO, type Document } from '@gltf-transform/core'
 import { KHRMaterialsUnlit } from '@gltf-transform/extensions'
 import { validateBytes } from 'gltf-validator'
 import { decode as decodePng } from 'fast-png'
-import { cleanSkinAttributes, exportGlb, texturePng } from '../../../../src-shared/export/gltf'
+import { cleanSkinAttributes, exportGlb, jsonSafe, texturePng } from '../../../../src-shared/export/gltf'
 import { demoScene } from '../../../../src-shared/scene/demo'
 import { sampleChannel, sampleTimes, sampleWorldMatrices } from '../../../../src-shared/scene/sample'
 import { SceneError } from '../../../../src-shared/scene/validate'
@@ -255,5 +255,23 @@ describe('glTF export', () => {
     const scene = demoScene()
     scene.nodes[4].parent = 8
     await expect(exportGlb(scene)).rejects.toThrow(SceneError)
+  })
+})
+
+describe('extras as JSON (jsonSafe)', () => {
+  it('returns plain JSON extras as they are (no copy) and converts the rest', () => {
+    const plain = { a: 1, b: [true, null, 'x', { c: -2.5 }], d: {} }
+    expect(jsonSafe(plain)).toBe(plain)
+    const mixed = { t: new Float32Array([0.5, 2]), n: NaN, i: -Infinity, f: () => 1, u: undefined, big: 3n, keep: { k: [1, 2] }, m: new Map([[1, 2]]) }
+    expect(jsonSafe(mixed)).toEqual({ t: [0.5, 2], n: null, i: null, big: 3, keep: { k: [1, 2] }, m: {} })
+    // an array with a hole or an undefined element: null there, as JSON.stringify prints it
+    expect(jsonSafe([1, undefined, 3])).toEqual([1, null, 3])
+    expect(JSON.stringify(jsonSafe([1, , 3]))).toBe('[1,null,3]') // eslint-disable-line no-sparse-arrays
+    // nesting cut at 32 levels: the object at depth 32 is dropped
+    let deep: Record<string, unknown> = { leaf: 1 }
+    for (let i = 0; i < 32; i++) deep = { x: deep }
+    let got = jsonSafe(deep) as Record<string, unknown>
+    for (let i = 0; i < 31; i++) got = got.x as Record<string, unknown>
+    expect(got).toEqual({})
   })
 })
