@@ -8,7 +8,7 @@
  * (docs/DECISIONS.md "Batch export, second pass").
  */
 import { crc32, deflateSync } from 'node:zlib'
-import { registerPngCodec, type PngCodec } from '../../src-shared/export/png'
+import { registerPngCodec, type PngCodec } from '../../src-shared/export/png-codec'
 
 /** The zlib level of the PNGs Node writes (changing it changes every exported file). */
 export const PNG_ZLIB_LEVEL = 1

@@ -6,17 +6,14 @@
  * than with filter 0 (docs/DECISIONS.md "Batch export, second pass").
  *
  * The deflate is a capability: pure fflate (level 3) unless the process registered a faster one
- * with `registerPngCodec` (the Node entry points install Node's native zlib, src-main/node/png-codec.ts,
+ * with `registerPngCodec` (png-codec.ts; the Node entry points install Node's native zlib, src-main/node/png-codec.ts,
  * so all their exports give the same bytes). The rows go into one scratch buffer reused from
  * picture to picture and the file is assembled in one allocation. Pure: no Node, no DOM.
  */
 import { zlibSync } from 'fflate'
+import { registeredPngCodec, type PngCodec } from './png-codec'
 
-/** zlib stream (RFC 1950) of `data`, and the CRC-32 a PNG chunk ends with (ISO 3309, as zlib's `crc32`). */
-export interface PngCodec {
-  zlib(data: Uint8Array): Uint8Array
-  crc32(data: Uint8Array): number
-}
+export { registerPngCodec, type PngCodec } from './png-codec'
 
 const CRC_TABLE = (() => {
   const t = new Uint32Array(256)
@@ -38,16 +35,9 @@ export const pureCodec: PngCodec = {
   },
 }
 
-let codec: PngCodec = pureCodec
-
-/** Makes `c` the codec of every later PNG in this thread (one call, at the process's entry). */
-export function registerPngCodec(c: PngCodec): void {
-  codec = c
-}
-
-/** The codec PNGs are written with now. */
+/** The codec PNGs are written with now: the registered one, else the pure one. */
 export function pngCodec(): PngCodec {
-  return codec
+  return registeredPngCodec() ?? pureCodec
 }
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
@@ -73,14 +63,14 @@ function filteredRows(rgba: Uint8Array, width: number, height: number): Uint8Arr
 function chunk(out: Uint8Array, view: DataView, at: number, type: string, length: number): number {
   view.setUint32(at, length)
   for (let i = 0; i < 4; i++) out[at + 4 + i] = type.charCodeAt(i)
-  view.setUint32(at + 8 + length, codec.crc32(out.subarray(at + 4, at + 8 + length)))
+  view.setUint32(at + 8 + length, pngCodec().crc32(out.subarray(at + 4, at + 8 + length)))
   return at + 12 + length
 }
 
 /** RGBA8 (top row first) → PNG bytes. */
 export function encodeRgbaPng(rgba: Uint8Array, width: number, height: number): Uint8Array {
   if (rgba.byteLength !== width * height * 4) throw new RangeError(`${width}×${height} RGBA needs ${width * height * 4} bytes, got ${rgba.byteLength}`)
-  const idat = codec.zlib(filteredRows(rgba, width, height))
+  const idat = pngCodec().zlib(filteredRows(rgba, width, height))
   const out = new Uint8Array(8 + 25 + 12 + idat.byteLength + 12)
   const view = new DataView(out.buffer)
   out.set(SIGNATURE)

@@ -54,7 +54,7 @@ describe('PNG writer', () => {
           }
         }
       } finally {
-        registerPngCodec(pureCodec)
+        registerPngCodec(undefined)
       }
     }
   })
