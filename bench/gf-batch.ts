@@ -149,7 +149,7 @@ export async function run(report: Report): Promise<void> {
     await exportAllSets(small, path.join(tmp, 'warm'), {})
     report('gf-batch', `pool start + first batch of 100 sets (${exportPool().size} threads)`, performance.now() - t0, 'ms', 'starting the threads is paid once per process')
     const pool = await exportVsFloor(path.join(tmp, 'dump'), dirs, path.join(tmp, 'pool'), false, 3)
-    report('gf-batch', `gf export-all: ${N} sets on the pool (written)`, pool.ms / pool.floor, '× floor', `${pool.ms.toFixed(0)} ms, ${(pool.ms / N).toFixed(2)} ms/set, CPU ${(pool.cpu / N).toFixed(2)} ms/set; floor: read all inputs ${pool.floor.toFixed(0)} ms`)
+    report('gf-batch', `gf export-all: ${N} sets on the pool (written)`, pool.ms / pool.floor, '× floor', `${pool.ms.toFixed(0)} ms, ${(pool.ms / N).toFixed(2)} ms/set, CPU ${(pool.cpu / N).toFixed(2)} ms/set = ${(pool.cpu / pool.floor).toFixed(0)}× floor; floor: read all inputs ${pool.floor.toFixed(0)} ms`)
     const one = await exportVsFloor(path.join(tmp, 'dump'), dirs, path.join(tmp, 'one'), true, 1)
     report('gf-batch', `gf export-all: ${N} sets in one thread (inThread)`, one.ms / one.floor, '× floor', `${one.ms.toFixed(0)} ms, ${(one.ms / N).toFixed(2)} ms/set, CPU ${(one.cpu / N).toFixed(2)} ms/set; pool ${(one.ms / pool.ms).toFixed(1)}× faster`)
     const floorPerSet = Math.min(pool.floor, one.floor) / N
