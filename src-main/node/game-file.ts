@@ -97,34 +97,20 @@ export async function readGameFile(file: string, limits: GameFileLimits): Promis
 /**
  * `readGameFile` synchronously, for a worker thread that reads its own inputs (the batch export's
  * pool: a thread-pool round trip per call cost more than the read): one open, the size guard on
- * the open file, one read, the same errors.
+ * the open file (`openGameFileRange`: a folder or a file over the limit is refused), one read into
+ * a buffer of its own, the same errors.
  */
 export function readGameFileSync(file: string, limits: GameFileLimits): Uint8Array {
-  const name = limits.label === 'basename' ? path.basename(file) : file
-  let fd: number
-  try {
-    fd = fs.openSync(file, 'r')
-  } catch (e) {
-    throw new FormatError(cannotRead(e), { file: name })
-  }
+  const range = openGameFileRange(file, limits)
   let raw: Uint8Array
   try {
-    const st = fs.fstatSync(fd)
-    if (st.isDirectory()) throw new FormatError(IS_FOLDER, { file: name })
-    assertGameFileSize(name, st.size, limits)
-    counted.reads++
-    try {
-      const buf = new Uint8Array(st.size) // its own buffer, not a slice of a pool (a worker may move it)
-      let got = 0
-      for (let n = 1; got < buf.length && n > 0; got += n) n = fs.readSync(fd, buf, got, buf.length - got, got)
-      raw = got === buf.length ? buf : buf.subarray(0, got)
-    } catch (e) {
-      throw new FormatError(cannotRead(e), { file: name })
-    }
+    raw = range.read(0, range.size)
+  } catch (e) {
+    throw new FormatError(cannotRead(e), { file: range.name })
   } finally {
-    fs.closeSync(fd)
+    range.close()
   }
-  return unpackGameBytes(raw, name, limits)
+  return unpackGameBytes(raw, range.name, limits)
 }
 
 /**

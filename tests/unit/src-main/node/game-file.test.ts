@@ -9,7 +9,7 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import { gzipSync } from 'fflate'
 import { FormatError } from '../../../../src-shared/binary'
-import { gzipIsize, readGameFile, unpackGameBytes, type GameFileLimits } from '../../../../src-main/node/game-file'
+import { gzipIsize, readGameFile, readGameFileSync, unpackGameBytes, type GameFileLimits } from '../../../../src-main/node/game-file'
 
 const LIMITS: GameFileLimits = { maxBytes: 4096, noun: 'an N64 image', note: 'at most 64 MiB' }
 let dir: string
@@ -93,5 +93,39 @@ describe('readGameFile', () => {
     expect(unpackGameBytes(gz, 'x.bin', { ...LIMITS, gzip: 'name' })).toBe(gz)
     expect(unpackGameBytes(gz, 'x.bin.gz', { ...LIMITS, gzip: 'name' })).toEqual(content)
     expect(unpackGameBytes(gz, 'x.bin', LIMITS)).toEqual(content)
+  })
+})
+
+describe('readGameFileSync (a worker reading its own inputs)', () => {
+  const syncFailure = (f: () => unknown): FormatError => {
+    let e: unknown = null
+    try {
+      f()
+    } catch (x) {
+      e = x
+    }
+    expect(e).toBeInstanceOf(FormatError)
+    return e as FormatError
+  }
+
+  it('gives the bytes readGameFile gives, in a buffer of their own, gzip inflated', async () => {
+    const p = put('s.z64', content)
+    const got = readGameFileSync(p, LIMITS)
+    expect(got).toEqual(await readGameFile(p, LIMITS))
+    expect([got.byteOffset, got.buffer.byteLength]).toEqual([0, content.length])
+    expect(readGameFileSync(put('s.z64.gz', gzipSync(content)), LIMITS)).toEqual(content)
+  })
+
+  it('refuses what readGameFile refuses with the same errors: too large, missing, a folder', async () => {
+    const p = path.join(dir, 'huge-s.z64')
+    fs.writeFileSync(p, '')
+    fs.truncateSync(p, 5000)
+    for (const f of [p, path.join(dir, 'gone-s.z64'), dir]) {
+      const a = syncFailure(() => readGameFileSync(f, LIMITS))
+      const b = await failure(readGameFile(f, LIMITS))
+      expect([a.file, a.detail, a.offset]).toEqual([b.file, b.detail, b.offset])
+    }
+    expect(syncFailure(() => readGameFileSync(p, LIMITS)).detail).toBe('5000 bytes is larger than any N64 image (at most 64 MiB; limit 4096)')
+    fs.rmSync(p)
   })
 })
