@@ -212,9 +212,18 @@ export function quatFromEulerIntrinsic(e: ArrayLike<number>, order: EulerOrder):
 
 /** R = Rz·Ry·Rx (extrinsic XYZ) in closed form: the same rotation as `quatFromEulerIntrinsic(e, 'ZYX')`. */
 export function quatFromEulerExtrinsicXYZ(e: ArrayLike<number>): Quat {
-  const x = e[0]!, y = e[1]!, z = e[2]!
+  const q: Quat = [0, 0, 0, 1]
+  quatFromEulerXYZInto(e[0]!, e[1]!, e[2]!, q)
+  return q
+}
+
+/** `quatFromEulerExtrinsicXYZ` written into `out` (no allocation: per-frame sampling). */
+export function quatFromEulerXYZInto(x: number, y: number, z: number, out: { [i: number]: number }): void {
   const cx = Math.cos(x / 2), sx = Math.sin(x / 2), cy = Math.cos(y / 2), sy = Math.sin(y / 2), cz = Math.cos(z / 2), sz = Math.sin(z / 2)
-  return [sx * cy * cz - cx * sy * sz, cx * sy * cz + sx * cy * sz, cx * cy * sz - sx * sy * cz, cx * cy * cz + sx * sy * sz]
+  out[0] = sx * cy * cz - cx * sy * sz
+  out[1] = cx * sy * cz + sx * cy * sz
+  out[2] = cx * cy * sz - sx * sy * cz
+  out[3] = cx * cy * cz + sx * sy * sz
 }
 
 /** Normalised, and negated when w < 0 (one representative of q and −q). */

@@ -5,7 +5,7 @@
 import { evalCurve, type GfCurve } from './motion-curves'
 import type { GfBoneTrack, GfUvTrack } from './motion'
 import type { GfBone } from './skeleton'
-import { quatFromEulerExtrinsicXYZ } from '../../scene/math'
+import { quatFromEulerXYZInto } from '../../scene/math'
 import type { GfTextureUnit } from './material'
 
 export interface BonePose {
@@ -18,20 +18,46 @@ const val = (c: GfCurve, f: number, rest: number) => (c ? evalCurve(c, f) : rest
 
 /** Axis × half-angle vector → quaternion (spec §11.5): q = (v/|v| · sin|v|, cos|v|). */
 export function axisAngleToQuat(x: number, y: number, z: number): [number, number, number, number] {
+  const q: [number, number, number, number] = [0, 0, 0, 1]
+  axisAngleInto(x, y, z, q)
+  return q
+}
+
+function axisAngleInto(x: number, y: number, z: number, out: { [i: number]: number }): void {
   const l = Math.hypot(x, y, z)
-  if (l === 0) return [0, 0, 0, 1]
+  if (l === 0) {
+    out[0] = out[1] = out[2] = 0
+    out[3] = 1
+    return
+  }
   const s = Math.sin(l) / l
-  return [x * s, y * s, z * s, Math.cos(l)]
+  out[0] = x * s
+  out[1] = y * s
+  out[2] = z * s
+  out[3] = Math.cos(l)
 }
 
 /** Local TRS of one bone at frame f under a track (components without data keep the bind value). */
 export function boneTrackPose(t: GfBoneTrack, bone: Pick<GfBone, 'translation' | 'rotation' | 'scale'>, f: number): BonePose {
+  const tr = new Float64Array(3), sc = new Float64Array(3), q = new Float64Array(4)
+  sampleBoneTrack(t, bone, f, tr, sc, q, 0)
+  return { translation: [tr[0]!, tr[1]!, tr[2]!], rotation: [q[0]!, q[1]!, q[2]!, q[3]!], scale: [sc[0]!, sc[1]!, sc[2]!] }
+}
+
+/**
+ * `boneTrackPose` without allocating (a clip samples every frame of every bone): translation and
+ * scale into `tr` and `sc` at `at`, the rotation into `q` (as computed: the caller picks its
+ * hemisphere before storing it).
+ */
+export function sampleBoneTrack(t: GfBoneTrack, bone: Pick<GfBone, 'translation' | 'rotation' | 'scale'>, f: number, tr: Float32Array | Float64Array, sc: Float32Array | Float64Array, q: Float64Array, at: number): void {
   const c = t.curves
-  const scale: BonePose['scale'] = [val(c[0]!, f, bone.scale[0]), val(c[1]!, f, bone.scale[1]), val(c[2]!, f, bone.scale[2])]
-  const r = [val(c[3]!, f, bone.rotation[0]), val(c[4]!, f, bone.rotation[1]), val(c[5]!, f, bone.rotation[2])] as const
-  const rotation = t.axisAngle ? axisAngleToQuat(...r) : quatFromEulerExtrinsicXYZ(r)
-  const translation: BonePose['translation'] = [val(c[6]!, f, bone.translation[0]), val(c[7]!, f, bone.translation[1]), val(c[8]!, f, bone.translation[2])]
-  return { translation, rotation, scale }
+  for (let i = 0; i < 3; i++) {
+    sc[at + i] = val(c[i]!, f, bone.scale[i]!)
+    tr[at + i] = val(c[6 + i]!, f, bone.translation[i]!)
+  }
+  const rx = val(c[3]!, f, bone.rotation[0]), ry = val(c[4]!, f, bone.rotation[1]), rz = val(c[5]!, f, bone.rotation[2])
+  if (t.axisAngle) axisAngleInto(rx, ry, rz, q)
+  else quatFromEulerXYZInto(rx, ry, rz, q)
 }
 
 /** Which of translation / rotation / scale a track animates. */

@@ -7,7 +7,7 @@
 import type { Animation, Channel, UVTrack, VisibilityTrack } from '../../scene/types'
 import type { GfMaterial } from './material'
 import type { GfMotion } from './motion'
-import { animatedPaths, boneTrackPose, uvTrackTransform, type BonePose } from './motion-pose'
+import { animatedPaths, sampleBoneTrack, uvTrackTransform } from './motion-pose'
 import type { GfBone } from './skeleton'
 
 export const GF_FPS = 30
@@ -45,12 +45,10 @@ function boneChannels(m: GfMotion, tg: MotionTargets, times: Float32Array, warn:
     const paths = animatedPaths(t)
     const n = times.length
     const tr = new Float32Array(n * 3), rot = new Float32Array(n * 4), sc = new Float32Array(n * 3)
+    const q = new Float64Array(4)
     for (let f = 0; f < n; f++) {
-      const p: BonePose = boneTrackPose(t, tg.bones[bi]!, f)
-      tr.set(p.translation, f * 3)
-      sc.set(p.scale, f * 3)
+      sampleBoneTrack(t, tg.bones[bi]!, f, tr, sc, q, f * 3)
       // Keep consecutive keys on one hemisphere so LINEAR (slerp) takes the short way between frames.
-      const q = p.rotation
       const sign = f > 0 && q[0] * rot[f * 4 - 4]! + q[1] * rot[f * 4 - 3]! + q[2] * rot[f * 4 - 2]! + q[3] * rot[f * 4 - 1]! < 0 ? -1 : 1
       for (let c = 0; c < 4; c++) rot[f * 4 + c] = q[c]! * sign
     }
