@@ -4,24 +4,28 @@
  */
 import type { Animation, Scene } from '../scene/types'
 import type { GlbWriter } from './glb'
-import { extrasOf, jsonFloats, normQuat } from './gltf-data'
+import { extrasOf, jsonFloats } from './gltf-data'
 
 type Json = Record<string, unknown>
 
 export function writeAnimation(w: GlbWriter, scene: Scene, a: Animation, ai: number): Json {
   const tag = a.name || `animation${ai}`
   // Channels with the same key times share one input accessor (the same array object is found
-  // without building its text key: RE motions share one times array over hundreds of channels).
-  const inputs = new Map<string, number>()
+  // at once: RE motions share one times array over hundreds of channels; another array with the
+  // same times is found among those of its length and ends, compared value by value).
+  const inputs = new Map<string, { times: Float32Array; accessor: number }[]>()
+  let distinct = 0
   const byArray = new Map<Float32Array, number>()
   const input = (times: Float32Array): number => {
     const same = byArray.get(times)
     if (same !== undefined) return same
-    const key = Array.from(times).join(',')
-    let x = inputs.get(key)
+    const key = `${times.length}:${times[0]}:${times[times.length - 1]}`
+    const bucket = inputs.get(key) ?? []
+    let x = bucket.find((b) => sameValues(b.times, times))?.accessor
     if (x === undefined) {
-      x = w.accessor(`${tag}/times${inputs.size}`, 'SCALAR', times, 'animation', true)
-      inputs.set(key, x)
+      x = w.accessor(`${tag}/times${distinct++}`, 'SCALAR', times, 'animation', true)
+      bucket.push({ times, accessor: x })
+      inputs.set(key, bucket)
     }
     byArray.set(times, x)
     return x
@@ -35,10 +39,7 @@ export function writeAnimation(w: GlbWriter, scene: Scene, a: Animation, ai: num
       values = new Float32Array(ch.values)
       const per = ch.interpolation === 'CUBICSPLINE' ? 12 : 4
       const off = ch.interpolation === 'CUBICSPLINE' ? 4 : 0
-      for (let k = 0; k < ch.times.length; k++) {
-        const b = k * per + off
-        values.set(normQuat(values.subarray(b, b + 4)), b)
-      }
+      for (let k = 0; k < ch.times.length; k++) normQuatAt(values, k * per + off)
     }
     const output = w.accessor(`${tag}/${ci}/${ch.path}`, ch.path === 'rotation' ? 'VEC4' : 'VEC3', values, 'animation')
     channels.push({ sampler: samplers.length, target: { node: ch.node, path: ch.path } })
@@ -65,4 +66,17 @@ export function writeAnimation(w: GlbWriter, scene: Scene, a: Animation, ai: num
   def.samplers = samplers
   def.channels = channels
   return def
+}
+
+/** Whether two key time lists hold the same values (NaN equal to NaN, as their text would be). */
+function sameValues(a: Float32Array, b: Float32Array): boolean {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !(a[i] !== a[i] && b[i] !== b[i])) return false
+  return true
+}
+
+/** `normQuat` of the quaternion at `b`, in place (no arrays per key). */
+function normQuatAt(v: Float32Array, b: number): void {
+  const l = Math.hypot(v[b]!, v[b + 1]!, v[b + 2]!, v[b + 3]!) || 1
+  for (let c = 0; c < 4; c++) v[b + c] = v[b + c]! / l
 }

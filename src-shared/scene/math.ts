@@ -417,3 +417,9 @@ export function mat4ToTRS(m: ArrayLike<number>): TRS {
   }
   return { translation: [m[12], m[13], m[14]], rotation: quatNormalize(q), scale: [sx, sy, sz] }
 }
+
+/** Whether every value is a finite number (a loop: `typedArray.every(Number.isFinite)` boxes each value). */
+export function allFinite(a: ArrayLike<number>): boolean {
+  for (let i = 0; i < a.length; i++) if (!Number.isFinite(a[i])) return false
+  return true
+}

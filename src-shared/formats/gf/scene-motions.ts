@@ -7,6 +7,7 @@
 import type { Animation, Channel, UVTrack, VisibilityTrack } from '../../scene/types'
 import type { GfMaterial } from './material'
 import type { GfMotion } from './motion'
+import { allFinite } from '../../scene/math'
 import { animatedPaths, sampleBoneTrack, uvTrackTransform } from './motion-pose'
 import type { GfBone } from './skeleton'
 
@@ -92,7 +93,7 @@ function uvTracks(m: GfMotion, tg: MotionTargets, times: Float32Array, warn: (w:
       values.set([su2 * (tu - tu2), 1 - sv2 / sv - sv2 * (tv - tv2), su2 / su, sv2 / sv], f * 4)
     }
     if (rotated) warn(`material '${t.material}': animated UV rotation is not carried (offset and scale only)`)
-    if (!values.every(Number.isFinite)) {
+    if (!allFinite(values)) {
       warn(`material '${t.material}': its UV animation overflows; skipped`)
       continue
     }

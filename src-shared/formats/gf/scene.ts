@@ -12,7 +12,7 @@
 import { FormatError } from '../../binary/errors'
 import type { Mesh, Primitive, Scene, SceneNode } from '../../scene/types'
 import { sceneProblems } from '../../scene/validate'
-import { quatFromEulerExtrinsicXYZ } from '../../scene/math'
+import { allFinite, quatFromEulerExtrinsicXYZ } from '../../scene/math'
 import type { GfSet } from './gf-set'
 import type { GfModel } from './model'
 import type { GfMesh, GfSubMesh } from './mesh'
@@ -187,7 +187,7 @@ function addMotions(scene: Scene, refs: GfMotionRef[], tg: MotionTargets, strict
     }
     const name = `${r.file}/${r.entry}`
     const clip = motionClip(name, r.motion, tg, (w) => warnings.push(`${r.file}: entry ${r.entry} GFMotion ${w}`))
-    if (!clip.channels.every((c) => c.values.every(Number.isFinite))) {
+    if (!clip.channels.every((c) => allFinite(c.values))) {
       // Finite curves over a finite bind pose can still overflow (e.g. a scale of 1e38 squared).
       const error = `${r.file}: entry ${r.entry} GFMotion: its sampled values overflow to a non-finite number`
       if (strict) throw new FormatError(error)
