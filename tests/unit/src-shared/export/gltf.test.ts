@@ -5,6 +5,7 @@ import { validateBytes } from 'gltf-validator'
 import { decode as decodePng } from 'fast-png'
 import { cleanSkinAttributes, exportGlb, jsonSafe, texturePng } from '../../../../src-shared/export/gltf'
 import { demoScene } from '../../../../src-shared/scene/demo'
+import { glbJson } from '../../../helpers/glb'
 import { sampleChannel, sampleTimes, sampleWorldMatrices } from '../../../../src-shared/scene/sample'
 import { SceneError } from '../../../../src-shared/scene/validate'
 import { emptyScene, type Channel, type Scene } from '../../../../src-shared/scene/types'
@@ -273,5 +274,21 @@ describe('extras as JSON (jsonSafe)', () => {
     let got = jsonSafe(deep) as Record<string, unknown>
     for (let i = 0; i < 31; i++) got = got.x as Record<string, unknown>
     expect(got).toEqual({})
+  })
+})
+
+describe('animation key times', () => {
+  it('channels with equal key times share one input accessor, whether or not they share the array; other times get their own', async () => {
+    const scene = demoScene()
+    const t = (v: number[]) => new Float32Array(v)
+    const channel = (node: number, times: Float32Array) => ({ node, path: 'translation' as const, interpolation: 'LINEAR' as const, times, values: new Float32Array(times.length * 3) })
+    const shared = t([0, 0.5, 1])
+    scene.animations = [{ name: 'clip', duration: 1, frameRate: 30, channels: [channel(0, shared), channel(1, shared), channel(2, t([0, 0.5, 1])), channel(3, t([0, 0.25, 1])), channel(4, t([0, 0.5, 1, 1.5]))] }]
+    const json = glbJson(await exportGlb(scene))
+    const inputs = json.animations[0].samplers.map((s: { input: number }) => s.input)
+    expect(inputs[0]).toBe(inputs[1])
+    expect(inputs[2]).toBe(inputs[0])
+    expect(new Set(inputs).size).toBe(3)
+    expect(inputs.map((i: number) => json.accessors[i].name)).toEqual(['clip/times0', 'clip/times0', 'clip/times0', 'clip/times1', 'clip/times2'])
   })
 })
