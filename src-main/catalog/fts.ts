@@ -134,6 +134,55 @@ export function ftsBucket(name: string, tags: string, terms?: Set<string>): numb
   return acc.r <= 1 ? SINGLE_FROM + acc.d : (255 - acc.r) * 256 + acc.d
 }
 
+/** One row's tokens and their lead codes (`ftsRow`'s scratch space). */
+const rowTokens: string[] = []
+const rowLeads: number[] = []
+
+/** Appends the tokens of ASCII text and their lead codes (`c1 × 128 + c2`); false for non-ASCII text. */
+function tokenize(text: string): boolean {
+  let start = -1
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32
+    if (c >= 0x80) return false
+    if (isAlnum(c)) {
+      if (start < 0) start = i
+      continue
+    }
+    if (start < 0) continue
+    const tok = text.slice(start, i).toLowerCase()
+    start = -1
+    rowTokens.push(tok)
+    rowLeads.push(tok.charCodeAt(0) * 128 + (tok.length > 1 ? tok.charCodeAt(1) : 0))
+  }
+  return true
+}
+
+/**
+ * What a written row puts in the index, from one pass over its text (the writer's hot path):
+ * `ftsBucket(name, tags)`; for a bounded row its distinct terms added to `terms`; for an R ≥ 2 row
+ * `repeatedTokens(name, tags)` as `rep` (else null). Unbounded rows add no terms.
+ */
+export function ftsRow(name: string, tags: string, terms: Set<string>): { bucket: number; rep: string | null } {
+  rowTokens.length = 0
+  rowLeads.length = 0
+  const n = foldLatin(name)
+  const t = n === null ? null : foldLatin(tags)
+  if (n === null || t === null || !tokenize(n) || !tokenize(t) || rowTokens.length > 255) return { bucket: UNBOUNDED, rep: null }
+  let r = 0
+  for (const lead of rowLeads) r = Math.max(r, ++leadCounts[lead]!)
+  let rep: string | null = null
+  if (r >= 2 && r <= 254) {
+    const kept: string[] = []
+    rowTokens.forEach((tok, i) => leadCounts[rowLeads[i]!]! >= 2 && kept.push(tok))
+    rep = kept.join(' ')
+  }
+  for (const lead of rowLeads) leadCounts[lead] = 0
+  if (r > 254) return { bucket: UNBOUNDED, rep: null }
+  for (const tok of rowTokens) terms.add(tok)
+  const d = rowTokens.length
+  return { bucket: r <= 1 ? SINGLE_FROM + d : (255 - r) * 256 + d, rep }
+}
+
 /** R and D of a bucket (not UNBOUNDED). */
 export function bucketShape(bucket: number): { r: number; d: number } {
   return bucket >= SINGLE_FROM ? { r: 1, d: bucket - SINGLE_FROM } : { r: 255 - (bucket >> 8), d: bucket & 255 }
@@ -168,7 +217,7 @@ export function rowTermCounts(rows: Iterable<{ name: string; tags: string }>): M
   const rowTerms = new Set<string>()
   for (const r of rows) {
     rowTerms.clear()
-    if (ftsBucket(r.name, r.tags, rowTerms) !== UNBOUNDED) tallyRow(counts, rowTerms)
+    if (ftsRow(r.name, r.tags, rowTerms).bucket !== UNBOUNDED) tallyRow(counts, rowTerms)
   }
   return counts
 }
