@@ -306,14 +306,6 @@ export function ftsDeleteDoomed(st: (sql: string) => Database.Statement): void {
   st('DELETE FROM temp.fts_doomed').run()
 }
 
-/**
- * Records the repeated tokens of a written R ≥ 2 row (`repeatedTokens`), which `ftsAddSource`
- * indexes and `ftsRemoveSource` reads back to delete them.
- */
-export function addMultiText(st: (sql: string) => Database.Statement, bucket: number, id: number, name: string, tags: string): void {
-  if (bucket < SINGLE_FROM) st('INSERT INTO fts_multi_text (k, t) VALUES (?, ?)').run(bucket * FTS_KEY + id, repeatedTokens(name, tags))
-}
-
 /** Forgets a source's repeated-token rows (after `ftsRemoveSource`, or for rows never indexed). */
 export function dropMultiText(st: (sql: string) => Database.Statement, sourceId: number): void {
   st(`DELETE FROM fts_multi_text WHERE k IN (SELECT ${KEY_SQL} FROM assets WHERE source_id = ? AND fts_bucket < ${SINGLE_FROM})`).run(sourceId)
