@@ -6,6 +6,10 @@
  *   Node reading each file and SHA-1-ing it; the floor is the faster of the two (the row says which);
  * - the unchanged re-index beside `find DIR -newer STAMP` (a walk that stats every file), in this
  *   process and as the whole `modbench index` process (the built CLI, start-up included);
+ * - the parts of a GF first index, each alone on the same sets in the same run: reading and parsing
+ *   them (no catalog), the catalog's writes of the rows parsed beforehand, and SQLite's own cost for
+ *   the same rows and FTS rows copied from the first index's catalog (`INSERT … SELECT`, no JS per
+ *   row): the last is what this schema costs here at the least;
  * - the scale row: cost per set of a first index at two sizes (flat = the same ms per set);
  * - one 32 MiB image (the big-file path), and `--force`.
  * Default sizes are short (a few seconds); BENCH_INDEX_FULL=1 runs issue 26's full sizes (1 000
@@ -19,8 +23,12 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import '../src-main/domains/index' // the domain list fills the registry, as the entry points do
-import { openCatalog } from '../src-main/catalog/catalog'
+import { openCatalog, type Catalog } from '../src-main/catalog/catalog'
+import { ftsAddSource } from '../src-main/catalog/fts'
+import { gfSetDetector } from '../src-main/domains/gf/detector'
 import { indexPaths } from '../src-main/indexer/indexer'
+import { readSetFiles } from '../src-main/indexer/read-source'
+import type { AssetDraft } from '../src-main/plugin/detector'
 import { buildSyntheticSet } from '../tests/fixtures/gf/build-set'
 import { genericRom } from '../tests/fixtures/platform/n64'
 import { buildCli } from '../tools/build-cli.mjs'
@@ -148,19 +156,82 @@ const mib = (files: string[]) => files.reduce((n, f) => n + fs.statSync(f).size,
 
 const ratio = (t: Timing, floor: Timing) => `${(t.wall / floor.wall).toFixed(1)}× wall, ${(t.cpu / floor.cpu).toFixed(1)}× CPU`
 
-/** First index, unchanged re-index and --force of `dir`, each beside its floor. */
-async function compare(report: Report, label: string, dir: string, files: string[], force = true, cli?: string): Promise<void> {
+/** The set folders among `files` (each file's folder, in order). */
+const setDirs = (files: string[]) => [...new Set(files.map((f) => path.dirname(f)))]
+
+/**
+ * The parts of a GF first index alone, on the sets of `files` (`first`: the catalog the first index
+ * wrote), each beside the same floor: read + parse (no catalog), the catalog's writes of rows parsed
+ * beforehand, and SQLite alone (the first index's rows and FTS rows copied in by `INSERT … SELECT`).
+ */
+async function gfParts(report: Report, label: string, files: string[], first: Catalog, floor: Timing): Promise<void> {
+  const dirs = setDirs(files)
+  const members = [...fs.readdirSync(dirs[0]!)].sort()
+  let parsed: { dir: string; sha1: string; assets: AssetDraft<string>[]; metadata?: Record<string, unknown> }[] = []
+  const parse = await best(3, () => {
+    parsed = dirs.map((dir) => {
+      const set = readSetFiles(dir, members)
+      const r = gfSetDetector.enumerate(set.files, dir) as { assets: AssetDraft<string>[]; metadata?: Record<string, unknown> }
+      return { dir, sha1: set.sha1, assets: r.assets, metadata: r.metadata }
+    })
+  })
+  const fresh = (name: string) => openCatalog(path.join(path.dirname(first.path), `${path.basename(first.path, '.sqlite')}-${name}-${Math.random().toString(36).slice(2)}.sqlite`))
+  const writes = await best(3, async () => {
+    const cat = fresh('writes')
+    try {
+      await cat.batch(async () => {
+        for (const p of parsed) cat.replaceSource({ path: p.dir, size: 0, mtime: 0, hash: p.sha1, kind: 'gf-set', metadata: p.metadata }, p.assets)
+      })
+    } finally {
+      cat.close()
+    }
+  })
+  const sqlite = await best(3, () => {
+    const cat = fresh('sqlite')
+    try {
+      const db = cat.db
+      db.prepare('ATTACH ? AS a').run(first.path)
+      db.transaction(() => {
+        for (const t of ['sources', 'assets', 'fts_multi_text', 'fts_terms', 'id_seq']) db.exec(`INSERT OR REPLACE INTO main.${t} SELECT * FROM a.${t}`)
+        ftsAddSource((sql) => db.prepare(sql), (db.prepare('SELECT id FROM sources').pluck().all() as number[]))
+      }).immediate()
+      db.exec('DETACH a')
+    } finally {
+      cat.close()
+    }
+  })
+  const rows = first.assetCount()
+  report('indexing', `${label}: read + parse alone`, parse.wall / floor.wall, '× floor', `${ratio(parse, floor)}; ${say(parse)}; the sets read and enumerated, no catalog`)
+  report('indexing', `${label}: catalog writes alone`, writes.wall / floor.wall, '× floor', `${ratio(writes, floor)}; ${say(writes)}; the rows parsed beforehand, written as indexing writes them (${rows} assets + FTS)`)
+  report('indexing', `${label}: SQLite alone (least possible)`, sqlite.wall / floor.wall, '× floor', `${ratio(sqlite, floor)}; ${say(sqlite)}; the same ${rows} asset rows and FTS rows copied in by INSERT … SELECT and committed, no JavaScript per row`)
+}
+
+/** The first index of `dir`, best of 3 (each into a new catalog, as the floor is the best of 3); the last catalog is left open. */
+async function firstIndex(dir: string): Promise<{ t: Timing; cat: Catalog }> {
+  let t: Timing | null = null
+  let cat: Catalog | null = null
+  for (let i = 0; i < 3; i++) {
+    cat?.close()
+    const c = (cat = openCatalog(path.join(path.dirname(dir), `${path.basename(dir)}-${i}.sqlite`)))
+    const run = await timed(() => indexPaths(c, [dir]))
+    if (!t || run.wall < t.wall) t = run
+  }
+  return { t: t!, cat: cat! }
+}
+
+/** First index, unchanged re-index and --force of `dir`, each beside its floor; `parts`: the GF parts rows too. */
+async function compare(report: Report, label: string, dir: string, files: string[], force = true, cli?: string, parts = false): Promise<void> {
   const size = mib(files)
   const floor = await hashFloor(files)
   const stamp = path.join(path.dirname(dir), `${path.basename(dir)}.stamp`)
   fs.writeFileSync(stamp, '')
   const find = findNewer(dir, stamp)
-  const cat = openCatalog(path.join(path.dirname(dir), `${path.basename(dir)}.sqlite`))
+  const { t: first, cat } = await firstIndex(dir)
   try {
-    const first = await timed(() => indexPaths(cat, [dir]))
     const again = await best(3, () => indexPaths(cat, [dir]))
     report('indexing', `${label}: floor, ${floor.which}`, size / (floor.t.wall / 1000), 'MiB/s', `${say(floor.t)}; ${floor.other}`)
     report('indexing', `${label}: index (first time)`, first.wall / floor.t.wall, '× floor', `${ratio(first, floor.t)}; ${say(first)}; goal ≤ 3×`)
+    if (parts) await gfParts(report, label, files, cat, floor.t)
     report('indexing', `${label}: find DIR -newer STAMP`, find.wall, 'ms', `${say(find)}; ${files.length} files`)
     report('indexing', `${label}: re-index unchanged`, again.wall / find.wall, '× find', `${ratio(again, find)}; ${say(again)}; goal ≤ 5×`)
     if (cli) {
@@ -211,7 +282,7 @@ export async function run(report: Report): Promise<void> {
     const sets = path.join(root, 'sets')
     await buildCli()
     const cli = path.resolve(import.meta.dirname, '..', 'out', 'cli', 'main.mjs')
-    await compare(report, `${SETS} GF sets (${SETS * 9} files)`, sets, gfSets(sets, SETS), true, cli)
+    await compare(report, `${SETS} GF sets (${SETS * 9} files)`, sets, gfSets(sets, SETS), true, cli, true)
     const small = path.join(root, 'small')
     await compare(report, `${SMALL} images of 16 KiB`, small, smallRoms(small, SMALL), true, cli)
     await scaleRow(report, root)

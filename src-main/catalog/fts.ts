@@ -62,32 +62,6 @@ export function foldLatin(text: string): string | null {
   return out ?? text
 }
 
-/**
- * The tokens of one column as FTS5's unicode61 tokenizer makes them from ASCII text (runs of
- * letters and digits, lower-cased), added to `acc`; false for non-ASCII text.
- */
-function countTokens(text: string, touched: number[], acc: { d: number; r: number; terms?: Set<string> }): boolean {
-  let start = -1
-  for (let i = 0; i <= text.length; i++) {
-    const c = i < text.length ? text.charCodeAt(i) : 32
-    if (c >= 0x80) return false
-    if (isAlnum(c)) {
-      if (start < 0) start = i
-      continue
-    }
-    if (start < 0) continue
-    const tok = text.slice(start, i).toLowerCase()
-    start = -1
-    const lead = tok.charCodeAt(0) * 128 + (tok.length > 1 ? tok.charCodeAt(1) : 0)
-    if (leadCounts[lead] === 0) touched.push(lead)
-    const n = ++leadCounts[lead]!
-    if (n > acc.r) acc.r = n
-    acc.d++
-    acc.terms?.add(tok)
-  }
-  return true
-}
-
 /** The ASCII tokens of a text as FTS5's unicode61 tokenizer makes them (runs of letters and digits, lower-cased). */
 function asciiTokens(text: string, out: string[]): void {
   let start = -1
@@ -118,20 +92,78 @@ export function repeatedTokens(name: string, tags: string): string {
   return toks.filter((t) => n.get(lead(t))! >= 2).join(' ')
 }
 
+/** One row's tokens and their lead codes (`ftsRow`'s scratch space). */
+const rowTokens: string[] = []
+const rowLeads: number[] = []
+
+/** Appends the tokens of ASCII text and their lead codes (`c1 × 128 + c2`); false for non-ASCII text. */
+function tokenize(text: string): boolean {
+  let start = -1
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32
+    if (c >= 0x80) return false
+    if (isAlnum(c)) {
+      if (start < 0) start = i
+      continue
+    }
+    if (start < 0) continue
+    const tok = text.slice(start, i).toLowerCase()
+    start = -1
+    rowTokens.push(tok)
+    rowLeads.push(tok.charCodeAt(0) * 128 + (tok.length > 1 ? tok.charCodeAt(1) : 0))
+  }
+  return true
+}
+
+/** The most tokens of the row in `rowTokens` that share a lead (R), its repeated tokens when R ≥ 2 (and R ≤ 254). */
+function rowLeadStats(): { r: number; rep: string | null } {
+  let r = 0
+  for (const lead of rowLeads) r = Math.max(r, ++leadCounts[lead]!)
+  let rep: string | null = null
+  if (r >= 2 && r <= 254) {
+    const kept: string[] = []
+    rowTokens.forEach((tok, i) => leadCounts[rowLeads[i]!]! >= 2 && kept.push(tok))
+    rep = kept.join(' ')
+  }
+  for (const lead of rowLeads) leadCounts[lead] = 0
+  return { r, rep }
+}
+
+/** The bucket of a row of D tokens whose most tokens sharing a lead is R. */
+const bucketOf = (r: number, d: number) => (r <= 1 ? SINGLE_FROM + d : (255 - r) * 256 + d)
+
 /**
  * The FTS bucket of an asset (see above), counting its tokens the way FTS5's unicode61
  * tokenizer does for ASCII text (and Latin letters with diacritics, folded); `terms`, when
- * given, collects them.
+ * given, collects them (also those of a row it cannot bound, as far as they were read).
  */
 export function ftsBucket(name: string, tags: string, terms?: Set<string>): number {
-  const touched: number[] = []
-  const acc = { d: 0, r: 0, terms }
+  rowTokens.length = 0
+  rowLeads.length = 0
   const n = foldLatin(name)
   const t = foldLatin(tags)
-  const ok = n !== null && t !== null && countTokens(n, touched, acc) && countTokens(t, touched, acc)
-  for (const c of touched) leadCounts[c] = 0
-  if (!ok || acc.d > 255 || acc.r > 254) return UNBOUNDED
-  return acc.r <= 1 ? SINGLE_FROM + acc.d : (255 - acc.r) * 256 + acc.d
+  const ok = n !== null && t !== null && tokenize(n) && tokenize(t)
+  if (terms) for (const tok of rowTokens) terms.add(tok)
+  if (!ok || rowTokens.length > 255) return UNBOUNDED
+  const { r } = rowLeadStats()
+  return r > 254 ? UNBOUNDED : bucketOf(r, rowTokens.length)
+}
+
+/**
+ * What a written row puts in the index, from one pass over its text (the writer's hot path):
+ * `ftsBucket(name, tags)`; for a bounded row its distinct terms added to `terms`; for an R ≥ 2 row
+ * `repeatedTokens(name, tags)` as `rep` (else null). Unbounded rows add no terms.
+ */
+export function ftsRow(name: string, tags: string, terms: Set<string>): { bucket: number; rep: string | null } {
+  rowTokens.length = 0
+  rowLeads.length = 0
+  const n = foldLatin(name)
+  const t = n === null ? null : foldLatin(tags)
+  if (n === null || t === null || !tokenize(n) || !tokenize(t) || rowTokens.length > 255) return { bucket: UNBOUNDED, rep: null }
+  const { r, rep } = rowLeadStats()
+  if (r > 254) return { bucket: UNBOUNDED, rep: null }
+  for (const tok of rowTokens) terms.add(tok)
+  return { bucket: bucketOf(r, rowTokens.length), rep }
 }
 
 /** R and D of a bucket (not UNBOUNDED). */
@@ -168,7 +200,7 @@ export function rowTermCounts(rows: Iterable<{ name: string; tags: string }>): M
   const rowTerms = new Set<string>()
   for (const r of rows) {
     rowTerms.clear()
-    if (ftsBucket(r.name, r.tags, rowTerms) !== UNBOUNDED) tallyRow(counts, rowTerms)
+    if (ftsRow(r.name, r.tags, rowTerms).bucket !== UNBOUNDED) tallyRow(counts, rowTerms)
   }
   return counts
 }
@@ -255,14 +287,6 @@ export function ftsDeleteDoomed(st: (sql: string) => Database.Statement): void {
   st("INSERT INTO assets_fts_rep (assets_fts_rep, rowid, t) SELECT 'delete', k, t FROM temp.fts_doomed WHERE t IS NOT NULL ORDER BY k").run()
   countTerms(st, rowTermCounts(st(`SELECT name, tags FROM temp.fts_doomed WHERE k < ${UNBOUNDED * FTS_KEY}`).all() as { name: string; tags: string }[]), -1)
   st('DELETE FROM temp.fts_doomed').run()
-}
-
-/**
- * Records the repeated tokens of a written R ≥ 2 row (`repeatedTokens`), which `ftsAddSource`
- * indexes and `ftsRemoveSource` reads back to delete them.
- */
-export function addMultiText(st: (sql: string) => Database.Statement, bucket: number, id: number, name: string, tags: string): void {
-  if (bucket < SINGLE_FROM) st('INSERT INTO fts_multi_text (k, t) VALUES (?, ?)').run(bucket * FTS_KEY + id, repeatedTokens(name, tags))
 }
 
 /** Forgets a source's repeated-token rows (after `ftsRemoveSource`, or for rows never indexed). */

@@ -44,10 +44,12 @@ export function modelJson(r: GfModelRef): GfModelJson {
 }
 
 export function motionJson(r: GfMotionRef): GfMotionJson {
-  const base = { file: r.file, entry: r.entry }
-  const label = r.label ? { label: r.label } : {}
-  if (!r.motion) return { ...base, frames: 0, loop: false, skeletal: 0, material: 0, visibility: 0, ...label, error: r.error }
-  return { ...base, frames: r.motion.frameCount, loop: r.motion.loop, ...motionCounts(r.motion), ...label }
+  // keys in CLI.md's order; set one by one (object spreads are a slow path, and indexing calls this per motion)
+  const c = r.motion ? motionCounts(r.motion) : { skeletal: 0, material: 0, visibility: 0 }
+  const j: GfMotionJson = { file: r.file, entry: r.entry, frames: r.motion?.frameCount ?? 0, loop: r.motion?.loop ?? false, skeletal: c.skeletal, material: c.material, visibility: c.visibility }
+  if (r.label) j.label = r.label
+  if (!r.motion) j.error = r.error
+  return j
 }
 
 export function setModelsJson(set: GfSet): GfModelJson[] {

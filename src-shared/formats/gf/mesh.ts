@@ -100,7 +100,13 @@ export function readGfMesh(r: Reader, index: number, boneCount: number): GfMesh 
     b.check(iAt, rec.indexBytes, `sub-mesh ${k} index buffer`)
     b.skip(rec.indexBytes)
     const geo = decodeSubMesh(b, { setup: blocks[3 * k]!, draw: blocks[3 * k + 2]!, vertexAt: vAt, vertexBytes: rec.vertexBytes, vertexCount: rec.vertexCount, indexAt: iAt, indexBytes: rec.indexBytes, indexCount: rec.indexCount, label: `sub-mesh ${k} '${rec.material}'` })
-    subMeshes.push({ ...geo, material: rec.material, palette: rec.palette, vertexCount: rec.vertexCount, indexCount: rec.indexCount })
+    // the geometry object gets the record's fields (an object spread copying it is a slow path in V8)
+    const sub = geo as GfSubMesh
+    sub.material = rec.material
+    sub.palette = rec.palette
+    sub.vertexCount = rec.vertexCount
+    sub.indexCount = rec.indexCount
+    subMeshes.push(sub)
   }
   r.seek(sec.bodyStart + sec.length)
   return { name, bboxMin, bboxMax, weightsPerVertex, subMeshes, offset }

@@ -9,7 +9,7 @@ import * as os from 'node:os'
 import * as path from 'node:path'
 import { openCatalog, ftsQuery, type Catalog } from '../../../../src-main/catalog/catalog'
 import { migrations } from '../../../../src-main/catalog/migrations'
-import { FTS_KEY, SINGLE_FROM, foldLatin, ftsBucket, repeatedTokens, UNBOUNDED } from '../../../../src-main/catalog/fts'
+import { FTS_KEY, SINGLE_FROM, foldLatin, ftsBucket, ftsRow, repeatedTokens, UNBOUNDED } from '../../../../src-main/catalog/fts'
 import type { AssetDraft } from '../../../../src-main/plugin/detector'
 
 let dir: string
@@ -194,6 +194,29 @@ describe('top-N search', () => {
     expect(repeatedTokens('pikachu_pika_eye', 'ETC1 eye')).toBe('pikachu pika eye eye')
     expect(repeatedTokens('Pokémon_poké', '')).toBe('pokemon poke')
     expect(repeatedTokens('shadow_tail', 'RGBA8')).toBe('')
+  })
+
+  it("writes each row's bucket, terms and repeated tokens from one pass (ftsRow) as the separate functions give them", () => {
+    // by hand: pikachu pika (pi ×2), eye eye (ey ×2), etc1: R = 2, D = 5
+    const terms = new Set<string>()
+    expect(ftsRow('pikachu_pika_eye', 'ETC1 eye', terms)).toEqual({ bucket: (255 - 2) * 256 + 5, rep: 'pikachu pika eye eye' })
+    expect([...terms]).toEqual(['pikachu', 'pika', 'eye', 'etc1'])
+    // R = 1: no repeated tokens; unbounded text adds no terms
+    expect(ftsRow('pikachu_eye_03', 'RGBA8', new Set())).toEqual({ bucket: 254 * 256 + 4, rep: null })
+    const none = new Set<string>()
+    expect(ftsRow('ﾋﾟｶ', 'eye', none)).toEqual({ bucket: UNBOUNDED, rep: null })
+    expect(none.size).toBe(0)
+    // and the same as ftsBucket + repeatedTokens on rows of every shape: over 255 tokens, R over 254, folded Latin
+    const texts: [string, string][] = [['Pokémon_poké', ''], ['a '.repeat(256), ''], ['aa '.repeat(255), ''], ['ab '.repeat(254), 'x'], ['shadow-shine', 'x'], ['', ''], ['Ä ä', 'Ö']]
+    for (const [name, tags] of texts) {
+      const got = new Set<string>()
+      const r = ftsRow(name, tags, got)
+      const want = new Set<string>()
+      const bucket = ftsBucket(name, tags, want)
+      expect(r.bucket).toBe(bucket)
+      expect(r.rep).toBe(bucket < SINGLE_FROM ? repeatedTokens(name, tags) : null)
+      expect([...got]).toEqual(bucket === UNBOUNDED ? [] : [...want])
+    }
   })
 
   it('keeps the three indexes exact through a batch with re-written and rolled-back sources (deletes queued for the flush), and removal', async () => {
