@@ -6,6 +6,7 @@ import { childrenPages } from './children-pages'
 import { catalogSearch } from './catalog-search'
 import { assetRow, folderKey, groupByFolder, firstOfKind, isWithin, namesDownTo, sourceRow, sourcesNamed, splitSourcePath, subtreeEnd, topRows, type TreeRow } from './catalog-tree'
 import { loadTreeMemory, saveTreeMemory } from './tree-memory'
+import { expandOpenRows, loadMoreRows } from './tree-pages'
 
 export type { TreeRow } from './catalog-tree'
 
@@ -107,41 +108,14 @@ export const useCatalogStore = defineStore('catalog', () => {
     rows.value = copy
   }
 
-  async function loadMore(row: TreeRow): Promise<void> {
-    const more = row.more!
-    const parentKey = more.parent === null ? `s${row.sourceId}` : `a${more.parent}`
-    const parentRow = rows.value.find((r) => r.key === parentKey)
-    if (!parentRow) return
-    try {
-      const kids = await fetchChildren(parentRow, more.offset, more.after)
-      const j = rows.value.findIndex((r) => r.key === row.key)
-      if (j < 0) return
-      const copy = rows.value.slice()
-      copy.splice(j, 1, ...kids)
-      rows.value = copy
-    } catch (e) {
-      reportError(e)
-    }
+  /** Replaces a "Load more…" row with the next page of its parent's children. */
+  function loadMore(row: TreeRow): Promise<void> {
+    return loadMoreRows(rows, fetchChildren, row).catch(reportError)
   }
 
-  /**
-   * Expands, in a list being built (not the shown one), every row the user had open, top-down.
-   * Returns false when a newer refresh started meanwhile (the list is then thrown away).
-   */
-  async function expandOpen(list: TreeRow[], current: () => boolean): Promise<boolean> {
-    for (let i = 0; i < list.length; i++) {
-      const r = list[i]!
-      if (r.type === 'folder' || r.expanded || !r.hasChildren || !openKeys.has(r.key)) continue
-      let kids: TreeRow[]
-      try {
-        kids = await fetchChildren(r, 0)
-      } catch {
-        kids = []
-      }
-      if (!current()) return false
-      list.splice(i, 1, { ...r, expanded: true }, ...kids)
-    }
-    return true
+  /** Expands, in a list being built, every row the user had open (false: a newer refresh started). */
+  function expandOpen(list: TreeRow[], current: () => boolean): Promise<boolean> {
+    return expandOpenRows(list, openKeys, fetchChildren, current)
   }
 
   /** A refresh's generation: only the newest refresh may replace the rows. */
