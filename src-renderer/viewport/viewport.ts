@@ -35,6 +35,9 @@ import { VertexBuffer } from '@babylonjs/core/Buffers/buffer.js'
 import { applyGameMaterial, assignMeshMaterials } from './materials/game'
 import './shaders' // Babylon's line and standard shaders, bundled (no fetch after the scene is built)
 
+// (User Timing, read by `npm run bench views`: Babylon and the viewport's code are evaluated)
+performance.mark('mb:viewport-code')
+
 export { defaultToggles, type CameraMode, type CameraView, type PickInfo, type Viewport, type ViewportOptions, type ViewportToggles } from './types'
 
 /**
