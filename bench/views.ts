@@ -204,8 +204,8 @@ async function click(browser: Browser, served: Served, t: Target): Promise<Run> 
     await parent.waitFor({ timeout: 60_000 })
     if ((await parent.getAttribute('aria-expanded')) !== 'true') await parent.locator('.twisty').click()
     await page.locator(`[data-key="a${t.id}"]`).waitFor({ timeout: 60_000 })
-    await page.waitForFunction("performance.getEntriesByName('mb:viewport-code').length > 0", undefined, { timeout: 60_000 })
-    await page.evaluate('new Promise((r) => requestIdleCallback(() => r(), { timeout: 2000 }))')
+    // (polled by a promise in the page: the page's CSP forbids waitForFunction's eval)
+    await page.evaluate(`new Promise((r) => { const f = () => (performance.getEntriesByName('mb:viewport-code').length ? requestIdleCallback(() => r(), { timeout: 2000 }) : setTimeout(f, 20)); f() })`)
     const since = (await page.evaluate(`(() => { const t = performance.now(); document.querySelector('[data-key="a${t.id}"]').click(); return t })()`)) as number
     return await finish(page, served, t, since)
   } finally {

@@ -306,6 +306,9 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
       applyToggles()
       if (player) for (const l of playerListeners) l(player.state())
       for (const l of sceneListeners) l(built)
+      // Every material's program is started now (isReady makes the effects), not by the first
+      // frame: their preparation ends before it, so the first frame draws the whole scene.
+      if (neutral) scene.isReady(false)
     },
     setToggle(name, value) {
       toggles[name] = value
