@@ -9,7 +9,8 @@
 export function preloadViewport(now = false): void {
   const idle = (f: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 2000 }) : setTimeout(f, 50))
   // then, when idle again, the first canvas's engine and common programs (skipped once a view took a canvas)
-  const load = () => void import('./components/viewport/SceneHost.vue').then((m) => idle(m.warmViewport)).catch(() => undefined)
+  // (use-scene-host: the views' shared code, its own small chunk)
+  const load = () => void Promise.all([import('./components/viewport/SceneHost.vue'), import('./components/viewport/use-scene-host')]).then(([m]) => idle(m.warmViewport)).catch(() => undefined)
   if (now) return load()
   // after the first paint (the frame after the next animation frame), then when idle
   requestAnimationFrame(() => setTimeout(() => idle(load), 0))
