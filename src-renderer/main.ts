@@ -16,5 +16,7 @@ window.addEventListener('unhandledrejection', (ev) => {
   window.dispatchEvent(new CustomEvent('modbench:error', { detail: ev.reason instanceof Error ? ev.reason.message : String(ev.reason) }))
 })
 app.mount('#app')
+// (User Timing, read by `npm run bench views`: the shell is drawn)
+performance.mark('mb:shell-ready')
 // a permalink (browser mode) opens a view: its code is asked for now, not when the shell is idle
 preloadViewport(parsePermalink(location.search).asset !== null)

@@ -192,14 +192,19 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     if (rel === '/' || rel === '') rel = '/index.html'
     const file = path.resolve(staticDir, '.' + rel)
     if (!file.startsWith(staticDir + path.sep)) return send(res, 403, 'forbidden', 'text/plain')
-    fs.stat(file, (err, st) => {
-      if (err || !st.isFile()) return send(res, 404, 'not found', 'text/plain')
-      const type = MIME[path.extname(file)] ?? 'application/octet-stream'
-      res.writeHead(200, { 'content-type': type, 'content-security-policy': CSP, 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' })
-      // large reads (1 MiB): the viewport's chunk goes out in few event-loop turns, so a scene
-      // being built meanwhile holds it back less
-      fs.createReadStream(file, { highWaterMark: 1 << 20 }).pipe(res)
-    })
+    // Read at once (the renderer's files are at most a few MB, local): a file asked for while a
+    // scene is being built goes out in the turn its request is read, not 3 turns (stat, open,
+    // read) later, each waiting behind the build (issue 26).
+    let body: Buffer
+    try {
+      if (!fs.statSync(file).isFile()) return send(res, 404, 'not found', 'text/plain')
+      body = fs.readFileSync(file)
+    } catch {
+      return send(res, 404, 'not found', 'text/plain')
+    }
+    const type = MIME[path.extname(file)] ?? 'application/octet-stream'
+    res.writeHead(200, { 'content-type': type, 'content-security-policy': CSP, 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' })
+    res.end(body)
   }
 
   let port = 0

@@ -5,10 +5,15 @@
  * one host at a time; the pool only grows to the number of hosts open at once.
  */
 const free: HTMLCanvasElement[] = []
+let made = 0
 
 /** A canvas for a host: a free one, else a new one. */
 export function takeCanvas(): HTMLCanvasElement {
-  const c = free.pop() ?? document.createElement('canvas')
+  let c = free.pop()
+  if (!c) {
+    c = document.createElement('canvas')
+    made++
+  }
   c.className = 'scene-canvas'
   return c
 }
@@ -18,4 +23,9 @@ export function giveCanvas(c: HTMLCanvasElement): void {
   c.remove()
   c.removeAttribute('data-testid')
   if (!free.includes(c)) free.push(c)
+}
+
+/** How many canvases the pool has made (warm.ts readies the first one only). */
+export function canvasesMade(): number {
+  return made
 }

@@ -35,6 +35,9 @@ import { VertexBuffer } from '@babylonjs/core/Buffers/buffer.js'
 import { applyGameMaterial, assignMeshMaterials } from './materials/game'
 import './shaders' // Babylon's line and standard shaders, bundled (no fetch after the scene is built)
 
+// (User Timing, read by `npm run bench views`: Babylon and the viewport's code are evaluated)
+performance.mark('mb:viewport-code')
+
 export { defaultToggles, type CameraMode, type CameraView, type PickInfo, type Viewport, type ViewportOptions, type ViewportToggles } from './types'
 
 /**
@@ -303,6 +306,9 @@ export function createViewportOn(engine: AbstractEngine, opts: ViewportOptions &
       applyToggles()
       if (player) for (const l of playerListeners) l(player.state())
       for (const l of sceneListeners) l(built)
+      // Every material's program is started now (isReady makes the effects), not by the first
+      // frame: their preparation ends before it, so the first frame draws the whole scene.
+      if (neutral) scene.isReady(false)
     },
     setToggle(name, value) {
       toggles[name] = value

@@ -98,4 +98,38 @@ describe('opening a view by permalink (Chromium, browser mode, sample ROM)', () 
     expect(models).toHaveLength(1)
     await page.close()
   })
+
+  it('the first view opened by a click draws on the canvas the idle shell readied (no WebGL context of its own)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 860 } })
+    const pageErrors: string[] = []
+    page.on('pageerror', (e) => pageErrors.push(e.message))
+    // every canvas that gets a WebGL context, in order (an init script: the page's CSP allows no eval)
+    await page.addInitScript(`(() => {
+      const made = (window.__webgl = [])
+      const get = HTMLCanvasElement.prototype.getContext
+      HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+        const ctx = get.call(this, type, ...rest)
+        if (ctx && /webgl/.test(type) && !made.includes(this)) made.push(this)
+        return ctx
+      }
+    })()`)
+    await page.goto(served.url)
+    const contexts = () => page.evaluate('window.__webgl.length') as Promise<number>
+    // the shell loads the viewport's code and readies one canvas once it is idle, before any view opened
+    await expect.poll(contexts, { timeout: 60_000 }).toBe(1)
+    expect(await page.locator('.scene-host').count()).toBe(0)
+
+    await page.getByTestId('search-input').fill('Beach')
+    const hit = page.getByTestId('search-hit').filter({ hasText: 'snap-stage' }).first()
+    await hit.waitFor({ timeout: 60_000 })
+    await hit.click()
+    const view = page.locator('[data-testid="snap-stage"][data-stage="beach"][data-loading="0"]')
+    await view.waitFor({ timeout: 60_000 })
+    await expect.poll(async () => Number(await view.getAttribute('data-first-frame-ms')), { timeout: 30_000 }).toBeGreaterThan(0)
+
+    expect(await contexts(), 'the view made no context of its own').toBe(1)
+    expect(await page.evaluate(`window.__webgl[0] === document.querySelector('[data-testid="snap-canvas"]')`), 'the view draws on the readied canvas').toBe(true)
+    expect(pageErrors).toEqual([])
+    await page.close()
+  })
 })

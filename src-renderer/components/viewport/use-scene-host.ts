@@ -81,6 +81,8 @@ export function useSceneHost(o: SceneHostOptions = {}): SceneHost {
       if (shown.value !== n) return void scene.onBeforeRenderObservable.remove(before)
       if (!scene.isReady(false)) return
       scene.onBeforeRenderObservable.remove(before)
+      // (User Timing, read by `npm run bench views`: every material's program is compiled)
+      performance.mark('mb:scene-ready')
       scene.onAfterRenderObservable.addOnce(() => {
         if (shown.value === n) firstFrameMs.value = performance.now()
       })

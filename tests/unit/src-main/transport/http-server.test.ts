@@ -1,8 +1,9 @@
 /**
  * Browser mode's server refuses what it should (issue 24): a foreign Host (DNS rebinding) with
  * 421, a foreign Origin on the API with 403, a body of the wrong types with 400 naming the field
- * (never a raw TypeError or a 500), an oversized body with 413 before it is read. Real loopback
- * HTTP against `startServer` on an empty catalog.
+ * (never a raw TypeError or a 500), an oversized body with 413 before it is read; the renderer's
+ * static files are answered whole (issue 26). Real loopback HTTP against `startServer` on an
+ * empty catalog.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as fs from 'node:fs'
@@ -193,5 +194,23 @@ describe('body size', () => {
   it('a body within the limit is read', async () => {
     const r = await api('catalog:search', JSON.stringify({ query: 'x', pad: 'y'.repeat(1 << 20) }))
     expect(r.status).toBe(200)
+  })
+})
+
+describe('static files', () => {
+  it('answers a file with its bytes, type and CSP, whole; a missing file or a folder with 404', async () => {
+    const dir = path.join(tmp, 'static', 'assets')
+    fs.mkdirSync(dir, { recursive: true })
+    const big = 'x'.repeat(3 << 20) // over the 1 MiB reads the files were streamed in before
+    fs.writeFileSync(path.join(dir, 'a.js'), `export const a = '${big}'\n`)
+    const base = `http://127.0.0.1:${server.port}`
+    const r = await fetch(`${base}/assets/a.js`)
+    expect(r.status).toBe(200)
+    expect(r.headers.get('content-type')).toMatch(/javascript/)
+    expect(r.headers.get('content-security-policy')).toContain("script-src 'self'")
+    expect(await r.text()).toBe(`export const a = '${big}'\n`)
+    expect((await fetch(`${base}/assets/b.js`)).status).toBe(404)
+    expect((await fetch(`${base}/assets`)).status).toBe(404)
+    expect((await fetch(`${base}/`)).status).toBe(200)
   })
 })
