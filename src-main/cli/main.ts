@@ -101,24 +101,35 @@ export async function runCli(argv: string[], io: CliIO = { stdout: process.stdou
     lead.push(a)
   }
   const { cmd, used } = findCommand(commands, lead)
-  if (!cmd) {
-    const group = commands.filter((c) => c.name.split(' ')[0] === lead[0])
-    // `modbench gf --help`: the commands of a group, as help (stdout, exit 0).
-    if (group.length && lead.length === 1 && (argv.includes('--help') || argv.includes('-h'))) {
-      io.stdout.write(['Usage:', ...group.map((c) => `  modbench ${c.usage}`), '', ...group.map((c) => `  ${c.name.padEnd(18)}${c.summary}`), '', `Run \`modbench ${lead[0]} COMMAND --help\` for details.`].join('\n') + '\n')
-      return 0
-    }
-    io.stderr.write(`modbench: unknown command '${lead.join(' ')}'\n`)
-    io.stderr.write((group.length ? group.map((c) => `  modbench ${c.usage}`).join('\n') : topHelp(commands)) + '\n')
-    return 2
-  }
+  if (!cmd) return unknownCommand(io, commands, lead, argv)
   const rest = argv.slice(used)
   const opts = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest // after `--` all is positional
   if (opts.includes('--help') || opts.includes('-h')) {
     io.stdout.write(commandHelp(cmd) + '\n')
     return 0
   }
-  let parsed: ReturnType<typeof parseArgs>
+  const parsed = parseCommandArgs(io, cmd, rest)
+  return typeof parsed === 'number' ? parsed : runCommand(io, cmd, parsed)
+}
+
+/** No command has these words: a group's commands as help (`modbench gf --help`, exit 0), else a usage error (exit 2). */
+function unknownCommand(io: CliIO, commands: Command[], lead: string[], argv: string[]): number {
+  const group = commands.filter((c) => c.name.split(' ')[0] === lead[0])
+  // `modbench gf --help`: the commands of a group, as help (stdout, exit 0).
+  if (group.length && lead.length === 1 && (argv.includes('--help') || argv.includes('-h'))) {
+    io.stdout.write(['Usage:', ...group.map((c) => `  modbench ${c.usage}`), '', ...group.map((c) => `  ${c.name.padEnd(18)}${c.summary}`), '', `Run \`modbench ${lead[0]} COMMAND --help\` for details.`].join('\n') + '\n')
+    return 0
+  }
+  io.stderr.write(`modbench: unknown command '${lead.join(' ')}'\n`)
+  io.stderr.write((group.length ? group.map((c) => `  modbench ${c.usage}`).join('\n') : topHelp(commands)) + '\n')
+  return 2
+}
+
+type ParsedArgs = ReturnType<typeof parseArgs>
+
+/** The command's options and positionals, or exit code 2 (after saying why) when they do not fit it. */
+function parseCommandArgs(io: CliIO, cmd: Command, rest: string[]): ParsedArgs | number {
+  let parsed: ParsedArgs
   try {
     parsed = parseArgs({
       args: joinNegativeValues(rest, cmd.options),
@@ -135,6 +146,11 @@ export async function runCli(argv: string[], io: CliIO = { stdout: process.stdou
     io.stderr.write(`modbench ${cmd.name}: expected ${pos.min === pos.max ? pos.min : `${pos.min}–${pos.max}`} argument(s), got ${parsed.positionals.length}\nUsage: modbench ${cmd.usage}\n`)
     return 2
   }
+  return parsed
+}
+
+/** Runs the command (Ctrl+C aborts its signal); its errors become exit 2 (usage) or 1 with the message on stderr. */
+async function runCommand(io: CliIO, cmd: Command, parsed: ParsedArgs): Promise<number> {
   const controller = new AbortController()
   const onSigint = () => controller.abort(new Error('cancelled'))
   process.once('SIGINT', onSigint)

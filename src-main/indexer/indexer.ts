@@ -1,30 +1,19 @@
-import * as fs from 'node:fs'
 import { promises as fsp, type Stats } from 'node:fs'
 import * as path from 'node:path'
 import type { IndexProgress, IndexResult, IndexResultSource, SourceKind } from '../../src-shared/api/catalog'
 import { explainCatalogError } from '../catalog/catalog-errors'
 import type { Catalog, SourceStamp } from '../catalog/catalog'
-import type { DetectInput, EnumerateResult, FileDetector, FolderDetector } from '../plugin/detector'
-import { detectFile, fileDetectors, folderDetectors, recognisedKinds } from './registry'
-import { catalogued, detectorSet, pruneVanished, recordScanErrors, recordSkips, skippedBefore, stampOf, type Skip } from './skips'
-import { folderStamp, gzipHead, hashBytes, isGzip, loadBytes, readHashed, readHead, readSetFiles, stampUnchanged, statOrNull, type FileStamp, type SetBytes } from './read-source'
+import type { EnumerateResult } from '../plugin/detector'
+import { fileDetectors } from './registry'
+import { catalogued, detectorSet, pruneVanished, recordScanErrors, recordSkips, skippedBefore } from './skips'
+import { folderStamp, hashBytes, loadBytes, readHashed, readSetFiles, stampUnchanged, type FileStamp, type SetBytes } from './read-source'
 import { SetReadAhead } from './read-thread'
+import { scan, type Job, type KnownSource } from './walk'
 
 /** The bytes of a source file as the detectors saw them (kept here for callers of the old place). */
 export { loadBytes }
-
-
-/** Bytes read at most from a file of an opened folder that is only part of a set (to say what is wrong with it). */
-const MAX_PARTIAL_READ = 256 * 1024 * 1024
-
-/** One unit of indexing work: a file, or a folder forming a set. */
-type Job =
-  | { type: 'file'; path: string; detector: FileDetector<string>; input: DetectInput; mtimeMs: number; ino: number; gzip: boolean; named: boolean }
-  | { type: 'folder'; path: string; detector: FolderDetector<string>; members: string[] }
-  | { type: 'unchanged'; path: string; prev: SourceStamp }
-
-/** A catalogued source whose file stamp says it is unchanged (null: read it). */
-export type KnownSource = (file: string, st: Stats) => SourceStamp | null
+/** The walk lives in walk.ts (re-exported for callers of the old place). */
+export { scan, type KnownSource }
 
 export interface IndexOptions {
   onProgress?: (p: Omit<IndexProgress, 'jobId'>) => void
@@ -36,181 +25,6 @@ export interface IndexOptions {
   force?: boolean
   /** Test hook: called inside a source's transaction, half-way through its asset rows. */
   duringTransaction?: (sourcePath: string) => void
-}
-
-/** What a walk found: the work, and the walked files no detector took (`skips.ts`). */
-interface ScanResult {
-  jobs: Job[]
-  /** Met for the first time (or changed) and not taken: to remember. */
-  skips: Skip[]
-  /** Every walked file not taken, remembered before or now. */
-  skipped: Set<string>
-}
-
-/** How a walk tells a file it may pass by from its stat alone. */
-interface Known {
-  source?: KnownSource
-  /** True for a walked file skipped before under the same stamp. */
-  skipped?: (file: string, st: Stats) => boolean
-}
-
-/** Walks the given paths; folders recursively. A set folder claims its member files. */
-export async function scan(paths: string[], signal?: AbortSignal, onError?: (p: string, e: Error) => void, known: Known = {}): Promise<ScanResult> {
-  const jobs: Job[] = []
-  const skips: Skip[] = []
-  const skipped = new Set<string>()
-  const fileDets = fileDetectors()
-  const folderDets = folderDetectors()
-  const seen = new Set<string>()
-  /** Folders already walked, by real path: a folder named twice or a symlink cycle is walked once. */
-  const seenDirs = new Set<string>()
-
-  /** The set a folder forms (GF `0.bin`–`8.bin`), if any, given its file names. */
-  function folderSet(names: string[]): { detector: FolderDetector<string>; members: string[] } | null {
-    for (const fd of folderDets) if (fd.matchFolder(names)) return { detector: fd, members: fd.members(names) }
-    return null
-  }
-
-  function fileNames(dir: string): string[] {
-    const out: string[] = []
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (e.isFile()) out.push(e.name)
-      else if (e.isSymbolicLink() && statOrNull(path.join(dir, e.name))?.isFile()) out.push(e.name)
-    }
-    return out.sort()
-  }
-
-  /** `named`: the user gave this path itself (not found by walking a folder). */
-  async function visitFile(file: string, named = false): Promise<void> {
-    if (seen.has(file)) return
-    seen.add(file)
-    const st = fs.statSync(file)
-    // Only regular files are read: opening a FIFO or a device could block forever.
-    if (!st.isFile()) throw new Error(`${file}: not a regular file`)
-    const prev = known.source?.(file, st)
-    if (prev) {
-      jobs.push({ type: 'unchanged', path: file, prev })
-      return
-    }
-    if (!named && known.skipped?.(file, st)) {
-      skipped.add(file)
-      return
-    }
-    const skip = () => {
-      skipped.add(file)
-      skips.push({ path: file, stamp: stampOf(st) })
-    }
-    let head = await readHead(file, st.size)
-    let name = path.basename(file).toLowerCase()
-    const gzip = isGzip(head, name)
-    if (gzip) {
-      name = name.slice(0, -3)
-      try {
-        head = await gzipHead(file)
-      } catch (e) {
-        // A broken `.gz` met in a folder matters only if its inner name is one of our kinds.
-        if (named || fileDets.some((d) => d.extensions?.test(name))) throw e
-        return skip()
-      }
-    }
-    const input: DetectInput = { path: file, name, size: st.size, head }
-    const d = detectFile(input, fileDets)
-    if (d) {
-      jobs.push({ type: 'file', path: file, detector: d, input, mtimeMs: st.mtimeMs, ino: st.ino, gzip, named })
-      return
-    }
-    if (!named) return skip() // a file met while walking a folder may be anything (notes, saves)
-    // A member of a set named on its own (`gf-set/1.bin`) stands for its set folder.
-    const dir = path.dirname(file)
-    const set = folderSet(fileNames(dir))
-    if (set && set.members.includes(path.basename(file))) {
-      const real = fs.realpathSync.native(dir)
-      if (!seenDirs.has(real)) {
-        seenDirs.add(real)
-        jobs.push({ type: 'folder', path: dir, ...set })
-      }
-      return
-    }
-    // Named on purpose and not recognised: say so rather than do nothing silently.
-    throw new Error(`${file}: not a kind of file Modbench recognises (${recognisedKinds()})`)
-  }
-
-  /** The folder the user opened is no set but holds set files: why nothing of them is added (an error naming the file). */
-  async function explainPartialSet(dir: string, files: string[]): Promise<void> {
-    const read = async (n: string) => {
-      const file = path.join(dir, n)
-      if ((await fsp.stat(file)).size > MAX_PARTIAL_READ) throw new Error(`${file}: larger than ${MAX_PARTIAL_READ} bytes, not read`)
-      return new Uint8Array(await fsp.readFile(file))
-    }
-    for (const fd of folderDets) {
-      try {
-        const why = await fd.explainPartial?.(files, read)
-        if (why) return onError?.(path.join(dir, why.file), new Error(`${path.join(dir, why.file)}: ${why.message}`))
-      } catch (e) {
-        return onError?.(dir, e as Error)
-      }
-    }
-  }
-
-  // The walk is synchronous: a readdir or stat of a cached folder costs microseconds, an
-  // asynchronous one a thread-pool round trip (issue 26: the unchanged re-index waited, not worked).
-  async function visitDir(dir: string, depth: number): Promise<void> {
-    if (signal?.aborted || depth > 32) return
-    let entries: import('node:fs').Dirent[]
-    let real: string
-    try {
-      real = fs.realpathSync.native(dir)
-      if (seenDirs.has(real)) return
-      seenDirs.add(real)
-      entries = fs.readdirSync(dir, { withFileTypes: true })
-    } catch (e) {
-      onError?.(dir, e as Error)
-      return
-    }
-    // Symbolic links are followed (a ROM folder full of links is common); cycles stop at seenDirs.
-    const files: string[] = []
-    const dirs: string[] = []
-    for (const e of entries) {
-      if (e.name.startsWith('.')) continue
-      let isFile = e.isFile()
-      let isDir = e.isDirectory()
-      if (e.isSymbolicLink()) {
-        const st = statOrNull(path.join(dir, e.name))
-        isFile = !!st?.isFile()
-        isDir = !!st?.isDirectory()
-      }
-      if (isFile) files.push(e.name)
-      else if (isDir && e.name !== 'node_modules') dirs.push(e.name)
-    }
-    files.sort()
-    dirs.sort()
-    const set = folderSet(files)
-    const claimed = new Set<string>(set?.members ?? [])
-    if (set) jobs.push({ type: 'folder', path: dir, ...set })
-    else if (depth === 0) await explainPartialSet(dir, files)
-    for (const n of files) {
-      if (claimed.has(n)) continue
-      try {
-        await visitFile(path.join(dir, n))
-      } catch (e) {
-        onError?.(path.join(dir, n), e as Error)
-      }
-    }
-    for (const n of dirs) await visitDir(path.join(dir, n), depth + 1)
-  }
-
-  for (const p of paths) {
-    const abs = path.resolve(p)
-    try {
-      const st = await fsp.stat(abs)
-      if (st.isDirectory()) await visitDir(abs, 0)
-      else await visitFile(abs, true)
-    } catch (e) {
-      const err = e as NodeJS.ErrnoException
-      onError?.(abs, err.code === 'ENOENT' ? new Error(`${abs}: no such file or folder`) : err)
-    }
-  }
-  return { jobs, skips, skipped }
 }
 
 /** The error's message, naming the file when the message itself does not (a bare library error). */
