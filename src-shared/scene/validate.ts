@@ -21,7 +21,7 @@
 import { FormatError } from '../binary/errors'
 import { checkMaterialProgram } from './material-program-check'
 import { isInt, problemList, type ProblemList, type SceneProblem } from './problem-list'
-import type { Scene } from './types'
+import type { Scene, Skin } from './types'
 import { checkAnimation } from './validate-animations'
 import { checkMeshes, type MeshSkinUse } from './validate-meshes'
 
@@ -94,7 +94,7 @@ function checkNodes(scene: Scene, c: ProblemList): MeshSkinUse {
 }
 
 /** Joints (distinct nodes), inverse bind matrices (affine), skeleton root (an ancestor of every joint). */
-function checkSkin(scene: Scene, c: ProblemList, s: Scene['skins'][number], p: string): void {
+function checkSkin(scene: Scene, c: ProblemList, s: Skin, p: string): void {
   const { bad, index } = c
   const nNodes = scene.nodes.length
   if (!Array.isArray(s.joints) || s.joints.length === 0) return bad(`${p}.joints`, 'a skin needs at least one joint')
