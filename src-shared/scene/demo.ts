@@ -195,7 +195,22 @@ function rotationChannelCubic(nodeIndex: number, axis: number[], duration: numbe
 
 /** The demo scene. Deterministic: the same call always returns equal data. */
 export function demoScene(): Scene {
-  const nodes: SceneNode[] = [
+  const joints = [2, 3, 4, 5]
+  return {
+    name: 'Demo scene',
+    nodes: demoNodes(),
+    meshes: demoMeshes(),
+    materials: demoMaterials(),
+    textures: demoTextures(),
+    skins: [{ name: 'tube_skin', joints, inverseBindMatrices: tubeInverseBinds(joints.length), skeleton: 2 }],
+    animations: [bendAnimation(), waveAnimation(), hopAnimation()],
+    curves: demoCurves(),
+    extras: { source: 'modbench demo', actor: { name: 'Tube', bones: joints.length, attachments: { cap: 6 } } },
+  }
+}
+
+function demoNodes(): SceneNode[] {
+  return [
     node('demo_root', -1, { extras: { role: 'root' } }), // 0
     node('tube', -1, { mesh: 0, skin: 0 }), // 1: skinned meshes sit at the root (glTF ignores their transform)
     node('bone0', 0, { extras: { bone: true } }), // 2
@@ -207,51 +222,68 @@ export function demoScene(): Scene {
     node('pillar_a', 0, { translation: [2.2, 0.75, -1.5], mesh: 3 }), // 8
     node('pillar_b', 0, { translation: [-2.2, 0.75, -1.5], rotation: quatFromAxisAngle([0, 1, 0], Math.PI / 5), mesh: 3 }), // 9
   ]
-  const joints = [2, 3, 4, 5]
-  const inverseBindMatrices = new Float32Array(joints.length * 16)
-  joints.forEach((_, k) => {
+}
+
+/** Inverse bind matrices of the tube's joint chain: joint k binds at (0, k·SEGMENT, 0). */
+function tubeInverseBinds(count: number): Float32Array {
+  const inverseBindMatrices = new Float32Array(count * 16)
+  for (let k = 0; k < count; k++) {
     const bind = mat4FromTRS([0, k * SEGMENT, 0], [0, 0, 0, 1], [1, 1, 1])
     inverseBindMatrices.set(mat4Invert(bind)!, k * 16)
-  })
+  }
+  return inverseBindMatrices
+}
 
-  const textures: Texture[] = [
+function demoTextures(): Texture[] {
+  return [
     checker('tube_warm', 64, 8, [240, 150, 40], [255, 236, 200], [120, 40, 20]),
     checker('tube_cool', 64, 8, [40, 110, 230], [220, 235, 255], [20, 30, 90]),
     { ...checker('ground_grid', 32, 4, [90, 160, 90], [60, 120, 60], [70, 140, 70], true), wrapS: 'mirror', wrapT: 'repeat', filter: 'linear' },
     { ...checker('pillar_stone', 16, 4, [200, 200, 210], [160, 160, 175], [180, 180, 190]), wrapS: 'clamp', wrapT: 'clamp' },
   ]
-  const materials: Material[] = [
+}
+
+function demoMaterials(): Material[] {
+  return [
     { name: 'tube', baseColor: [1, 1, 1, 1], texture: 0, alphaMode: 'OPAQUE', doubleSided: true },
     { name: 'cap', baseColor: [1, 0.25, 0.2, 0.75], alphaMode: 'BLEND', doubleSided: false },
     { name: 'ground', baseColor: [1, 1, 1, 1], texture: 2, alphaMode: 'MASK', alphaCutoff: 0.5, doubleSided: true, unlit: true, vertexColors: true },
     { name: 'pillar', baseColor: [0.9, 0.9, 0.9, 1], texture: 3, alphaMode: 'OPAQUE', doubleSided: false },
   ]
-  const meshes: Mesh[] = [
+}
+
+function demoMeshes(): Mesh[] {
+  return [
     { name: 'tube', primitives: [tube(0.35, 16, 4)] },
     { name: 'cap', primitives: [box(0.5, 0.4, 0.5, 1)] },
     { name: 'ground', primitives: [plate(6, 6, 2)] },
     { name: 'pillar', primitives: [box(0.5, 1.5, 0.5, 3, [0.8, 0.85, 1, 1])] },
   ]
+}
 
-  const Z = [0, 0, 1]
-  const X = [1, 0, 0]
-  const bend: Animation = {
+/** LINEAR bends of the chain about Z, a texture swap and a colour track. */
+function bendAnimation(): Animation {
+  return {
     name: 'bend',
     duration: 2,
     frameRate: 30,
     loop: true,
-    channels: [3, 4, 5].map((n) => rotationChannelLinear(n, Z, [0, 0.5, 1, 1.5, 2], [0, 0.5, 0, -0.5, 0])),
+    channels: [3, 4, 5].map((n) => rotationChannelLinear(n, [0, 0, 1], [0, 0.5, 1, 1.5, 2], [0, 0.5, 0, -0.5, 0])),
     textureSwaps: [{ material: 0, times: new Float32Array([0, 1]), textures: new Uint32Array([0, 1]) }],
     colorTracks: [{ material: 1, times: new Float32Array([0, 1, 2]), values: new Float32Array([1, 0.25, 0.2, 0.75, 1, 0.9, 0.1, 0.9, 1, 0.25, 0.2, 0.75]) }],
   }
+}
+
+/** CUBICSPLINE waves about X, a smooth bob of the whole chain, a UV track and the cap's visibility. */
+function waveAnimation(): Animation {
   const waveT = [0, 0.75, 1.5, 2.25, 3]
-  const wave: Animation = {
+  return {
     name: 'wave',
     duration: 3,
     frameRate: 24,
     loop: true,
     channels: [
-      ...[3, 4, 5].map((n, k) => rotationChannelCubic(n, X, 3, 7, 0.45, k * 0.9)),
+      ...[3, 4, 5].map((n, k) => rotationChannelCubic(n, [1, 0, 0], 3, 7, 0.45, k * 0.9)),
       {
         node: 2,
         path: 'translation',
@@ -268,7 +300,11 @@ export function demoScene(): Scene {
     uvTracks: [{ material: 2, times: new Float32Array([0, 3]), values: new Float32Array([0, 0, 1, 1, 1, 0, 1, 1]) }],
     visibility: [{ node: 6, times: new Float32Array([0, 1.5, 2.25]), visible: new Uint8Array([1, 0, 1]) }],
   }
-  const hop: Animation = {
+}
+
+/** STEP keys (a hop and a squash), a LINEAR turn and a texture swap; does not loop. */
+function hopAnimation(): Animation {
+  return {
     name: 'hop',
     duration: 1,
     frameRate: 12,
@@ -280,7 +316,10 @@ export function demoScene(): Scene {
     ],
     textureSwaps: [{ material: 0, times: new Float32Array([0, 0.5]), textures: new Uint32Array([1, 0]) }],
   }
+}
 
+/** A helix around the tube and a closed ring on the ground. */
+function demoCurves(): Curve[] {
   const helixPoints = new Float32Array(65 * 3)
   for (let i = 0; i <= 64; i++) {
     const a = (i / 64) * Math.PI * 4
@@ -291,20 +330,8 @@ export function demoScene(): Scene {
     const a = (i / 32) * Math.PI * 2
     circle.set([2.6 * Math.cos(a), 0.02, 2.6 * Math.sin(a)], i * 3)
   }
-  const curves: Curve[] = [
+  return [
     { name: 'helix', points: helixPoints, color: [0.1, 0.9, 0.9], extras: { kind: 'path' } },
     { name: 'ring', points: circle, closed: true, node: 0, color: [1, 0.8, 0.1] },
   ]
-
-  return {
-    name: 'Demo scene',
-    nodes,
-    meshes,
-    materials,
-    textures,
-    skins: [{ name: 'tube_skin', joints, inverseBindMatrices, skeleton: 2 }],
-    animations: [bend, wave, hop],
-    curves,
-    extras: { source: 'modbench demo', actor: { name: 'Tube', bones: joints.length, attachments: { cap: 6 } } },
-  }
 }

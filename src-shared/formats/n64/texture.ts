@@ -93,6 +93,14 @@ export interface DecodeTextureInput {
  * CI texels whose index is beyond the palette decode as transparent black.
  */
 export function decodeTexture(t: DecodeTextureInput): Uint8Array {
+  const name = checkTextureInput(t)
+  const w = t.width
+  const packed = Math.ceil((w * bitsPerTexel(t.siz)) / 8)
+  return decodeTexels(name, w, t.height, t.data, t.rowBytes ?? packed, t.deinterleave === true, t.palette)
+}
+
+/** The texel format's name, after checking the size, the row pitch, the data length and the palette (FormatError naming `t.where`). */
+function checkTextureInput(t: DecodeTextureInput): TexelFormat {
   const { fmt, siz, width: w, height: h, data } = t
   const where = t.where ?? 'texture'
   const name = texelFormat(fmt, siz)
@@ -107,10 +115,13 @@ export function decodeTexture(t: DecodeTextureInput): Uint8Array {
   const need = pitch * (h - 1) + packed
   if (data.length < need) throw new FormatError(`${name} ${w}×${h} (pitch ${pitch}) needs ${hex(need)} bytes, ${hex(data.length)} available`, { structure: where })
   if ((fmt === ImFmt.CI) && !t.palette) throw new FormatError(`${name} texture without a palette`, { structure: where })
-  const pal = t.palette
+  return name
+}
+
+/** The texel loop: `w`×`h` texels of format `name` from rows `pitch` bytes apart (odd rows word-swapped when `swap`). */
+function decodeTexels(name: TexelFormat, w: number, h: number, data: Uint8Array, pitch: number, swap: boolean, pal: Uint8Array | undefined): Uint8Array {
   const palCount = pal ? pal.length >> 2 : 0
   const out = new Uint8Array(w * h * 4)
-  const swap = t.deinterleave === true
   const byteAt = (row: number, b: number): number => {
     const o = row * pitch + b
     return data[swap && row & 1 ? o ^ 4 : o] ?? 0

@@ -14,7 +14,7 @@ import { FormatError, LimitError, hex } from '../../binary'
 import { F3dex2, type CachedVertex, type Memory, type TileState } from '../n64/f3dex2'
 import { G, GeometryMode as GM } from '../n64/gbi'
 import type { Module } from './fragment'
-import type { DrawCall, ModelGraph } from './model-graph'
+import type { DrawCall, MaterialState, ModelGraph } from './model-graph'
 import type { ModelTables } from './model-header'
 
 export const INITIAL_GEOMETRY_MODE = GM.SHADE | GM.CULL_BACK | GM.LIGHTING | GM.SHADING_SMOOTH // 0x220404
@@ -85,6 +85,22 @@ export function runDisplayLists(mod: Module, graph: ModelGraph, tables: ModelTab
   }
 }
 
+/** State of one run over a model's DL nodes. */
+interface ListRun {
+  readonly mod: Module
+  readonly tables: ModelTables
+  readonly interp: F3dex2
+  readonly mem: Memory
+  readonly triangles: Triangle[]
+  readonly materialTiles: Map<number, RenderTile>
+  /** Vertex load id → bucket of the DL that loaded it. */
+  readonly loadBucket: Map<number, number>
+  crossBucket: number
+  lastBucket: number
+}
+
+const bucketKey = (d: DrawCall) => (d.bucket > 9 ? 10 : d.bucket)
+
 function runLists(mod: Module, graph: ModelGraph, tables: ModelTables, opts: RunOptions): DlRun {
   const warnings = new Map<string, number>()
   const warn = (m: string) => {
@@ -93,8 +109,42 @@ function runLists(mod: Module, graph: ModelGraph, tables: ModelTables, opts: Run
     warnings.set(m, (warnings.get(m) ?? 0) + 1)
   }
   const parity = opts.pipelineParity === true
+  const mem = moduleMemory(mod)
+  const interp = listInterpreter(mod, mem, parity, warn)
+  interp.geometryMode = INITIAL_GEOMETRY_MODE
+  const order = parity || opts.traversalOrder ? [...graph.draws] : [...graph.draws].sort((a, b) => bucketKey(a) - bucketKey(b) || a.order - b.order)
+  if (graph.draws.some((d) => d.bucket > 9)) warn('a DL node uses a render layer above 9; run after bucket 9')
+
+  const run: ListRun = { mod, tables, interp, mem, triangles: [], materialTiles: new Map(), loadBucket: new Map(), crossBucket: 0, lastBucket: -1 }
+  const layers = new Set<number>()
+  for (const d of order) {
+    layers.add(d.layer)
+    if (!parity && bucketKey(d) !== run.lastBucket) flush(interp)
+    run.lastBucket = bucketKey(d)
+    const m = d.material
+    // The game emits the material setup only for textured materials (§7.4).
+    if (m && m.dl >= 0 && (m.textureIndex >= 0 || m.texAnimChannel >= 0)) runMaterial(run, m)
+    interp.setBone(d.level)
+    interp.setTag(d.order)
+    if (parity) {
+      interp.geometryMode = GM.CULL_BACK
+      interp.touch()
+    }
+    interp.run(mod.base + d.dl, mem)
+    collectTriangles(run, d)
+    if (d.flush && !parity) flush(interp)
+  }
+  const w: string[] = []
+  for (const [msg, n] of warnings) w.push(n > 1 ? `${msg} (×${n})` : msg)
+  const crossBucket = run.crossBucket
+  if (crossBucket) w.push(`${crossBucket} triangle(s) use a vertex slot loaded by a DL in another render bucket`)
+  return { triangles: run.triangles, materialTiles: run.materialTiles, crossBucketTriangles: crossBucket, layers: [...layers].sort((a, b) => a - b), warnings: w }
+}
+
+/** The shared F3DEX2 interpreter with one 64-slot cache; G_DL outside the module is skipped, and parity mode runs called lists itself. */
+function listInterpreter(mod: Module, mem: Memory, parity: boolean, warn: (m: string) => void): F3dex2 {
   let parityDepth = 0
-  const interp = new F3dex2({
+  return new F3dex2({
     vertexSlots: 64,
     hooks: {
       warn,
@@ -123,65 +173,46 @@ function runLists(mod: Module, graph: ModelGraph, tables: ModelTables, opts: Run
       },
     },
   })
-  interp.geometryMode = INITIAL_GEOMETRY_MODE
-  const mem = moduleMemory(mod)
-  const flush = () => {
-    interp.geometryMode = ((interp.geometryMode | FLUSH_SET) & ~FLUSH_CLEAR) >>> 0
-    interp.touch()
-  }
-  const bucketKey = (d: DrawCall) => (d.bucket > 9 ? 10 : d.bucket)
-  const order = parity || opts.traversalOrder ? [...graph.draws] : [...graph.draws].sort((a, b) => bucketKey(a) - bucketKey(b) || a.order - b.order)
-  if (graph.draws.some((d) => d.bucket > 9)) warn('a DL node uses a render layer above 9; run after bucket 9')
+}
 
-  const triangles: Triangle[] = []
-  const materialTiles = new Map<number, RenderTile>()
-  const loadBucket = new Map<number, number>()
-  let crossBucket = 0
-  let lastBucket = -1
-  const layers = new Set<number>()
+/** The render-state flush (func_80015684). */
+function flush(interp: F3dex2): void {
+  interp.geometryMode = ((interp.geometryMode | FLUSH_SET) & ~FLUSH_CLEAR) >>> 0
+  interp.touch()
+}
 
-  for (const d of order) {
-    layers.add(d.layer)
-    if (!parity && bucketKey(d) !== lastBucket) flush()
-    lastBucket = bucketKey(d)
-    const m = d.material
-    // The game emits the material setup only for textured materials (§7.4).
-    if (m && m.dl >= 0 && (m.textureIndex >= 0 || m.texAnimChannel >= 0)) {
-      const pal = tables.palettes[m.paletteIndex]
-      if (m.paletteIndex >= 0 && pal && pal.dl >= 0) interp.run(mod.base + pal.dl, mem)
-      const tex = tables.textures[m.textureIndex >= 0 ? m.textureIndex : 0]
-      if (tex && tex.data >= 0) {
-        const w0 = ((G.SETTIMG << 24) | ((tex.fmt & 7) << 21) | ((tex.siz & 3) << 19) | ((tex.width - 1) & 0xfff)) >>> 0
-        interp.exec(w0, mod.base + tex.data, mem)
-      }
-      interp.run(mod.base + m.dl, mem)
-      if (!materialTiles.has(m.at)) {
-        const t: TileState = interp.tiles[0]!
-        materialTiles.set(m.at, { palette: t.palette, cms: t.cms, cmt: t.cmt, masks: t.masks, maskt: t.maskt })
-      }
-    }
-    interp.setBone(d.level)
-    interp.setTag(d.order)
-    if (parity) {
-      interp.geometryMode = GM.CULL_BACK
-      interp.touch()
-    }
-    interp.run(mod.base + d.dl, mem)
-    for (const call of interp.takeDrawCalls()) {
-      const ix = call.indices
-      for (let k = 0; k + 2 < ix.length; k += 3) {
-        const v: [CachedVertex, CachedVertex, CachedVertex] = [call.vertices[ix[k]!]!, call.vertices[ix[k + 1]!]!, call.vertices[ix[k + 2]!]!]
-        if (v.some((x) => (loadBucket.get(x.loadId) ?? lastBucket) !== lastBucket)) crossBucket++
-        triangles.push({ draw: d, geometryMode: call.state.geometryMode, v })
-      }
-    }
-    for (const v of interp.vertices) if (v && !loadBucket.has(v.loadId)) loadBucket.set(v.loadId, lastBucket)
-    if (d.flush && !parity) flush()
+/** A textured material's setup: TLUT DL, SETTIMG from the texture record, material DL; latches its render tile. */
+function runMaterial(run: ListRun, m: MaterialState): void {
+  const { mod, tables, interp, mem } = run
+  const pal = tables.palettes[m.paletteIndex]
+  if (m.paletteIndex >= 0 && pal && pal.dl >= 0) interp.run(mod.base + pal.dl, mem)
+  const tex = tables.textures[m.textureIndex >= 0 ? m.textureIndex : 0]
+  if (tex && tex.data >= 0) {
+    const w0 = ((G.SETTIMG << 24) | ((tex.fmt & 7) << 21) | ((tex.siz & 3) << 19) | ((tex.width - 1) & 0xfff)) >>> 0
+    interp.exec(w0, mod.base + tex.data, mem)
   }
-  const w: string[] = []
-  for (const [msg, n] of warnings) w.push(n > 1 ? `${msg} (×${n})` : msg)
-  if (crossBucket) w.push(`${crossBucket} triangle(s) use a vertex slot loaded by a DL in another render bucket`)
-  return { triangles, materialTiles, crossBucketTriangles: crossBucket, layers: [...layers].sort((a, b) => a - b), warnings: w }
+  interp.run(mod.base + m.dl, mem)
+  if (!run.materialTiles.has(m.at)) {
+    const t: TileState = interp.tiles[0]!
+    run.materialTiles.set(m.at, { palette: t.palette, cms: t.cms, cmt: t.cmt, masks: t.masks, maskt: t.maskt })
+  }
+}
+
+/** Takes the triangles DL node `d` drew, counting those with a corner loaded in another bucket; tags new vertex loads with the bucket. */
+function collectTriangles(run: ListRun, d: DrawCall): void {
+  const { interp, triangles, loadBucket } = run
+  const lastBucket = run.lastBucket
+  let crossBucket = run.crossBucket
+  for (const call of interp.takeDrawCalls()) {
+    const ix = call.indices
+    for (let k = 0; k + 2 < ix.length; k += 3) {
+      const v: [CachedVertex, CachedVertex, CachedVertex] = [call.vertices[ix[k]!]!, call.vertices[ix[k + 1]!]!, call.vertices[ix[k + 2]!]!]
+      if (v.some((x) => (loadBucket.get(x.loadId) ?? lastBucket) !== lastBucket)) crossBucket++
+      triangles.push({ draw: d, geometryMode: call.state.geometryMode, v })
+    }
+  }
+  run.crossBucket = crossBucket
+  for (const v of interp.vertices) if (v && !loadBucket.has(v.loadId)) loadBucket.set(v.loadId, lastBucket)
 }
 
 /**

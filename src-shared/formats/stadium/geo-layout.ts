@@ -7,7 +7,7 @@
  * nodes[d−1]. 0x00/0x03 call (0x00 also saves the depth), 0x01/0x04 return, 0x02 jumps.
  * Parsing only: the draw walk (model-graph.ts) decides what is drawn.
  */
-import { LimitError, hex } from '../../binary'
+import { LimitError, hex, type Reader } from '../../binary'
 import type { Module } from './fragment'
 
 /** Fixed command sizes by opcode (pret struct sizes; identical to the pipeline's table). */
@@ -69,138 +69,156 @@ function ptrOrNone(mod: Module, ptr: number): number {
   return mod.owns(ptr) ? (ptr >>> 0) - mod.base : -1
 }
 
+/** The interpreter's state while one layout runs. */
+interface GeoRun {
+  readonly mod: Module
+  readonly start: number
+  readonly warnings: string[]
+  /** The node-list stack, `nodes[d]` the current node. */
+  readonly nodes: (GeoNode | null)[]
+  /** Return stack of calls (0x00 also saves the depth). */
+  readonly stack: { ret: number; depth?: number }[]
+  d: number
+  root: GeoNode | null
+  pc: number
+}
+
+const S = 'GeoLayout'
+/** What a command did to the program counter. */
+const STEP = 0, JUMPED = 1, ENDED = 2, NODE = 3
+
 export function parseGeoLayout(mod: Module, start: number): GeoLayout {
   const r = mod.r
-  const warnings: string[] = []
   const opcodes: Record<string, number> = {}
-  const nodes: (GeoNode | null)[] = new Array(32).fill(null)
-  const stack: { ret: number; depth?: number }[] = []
-  let d = 0
-  let root: GeoNode | null = null
-  let pc = start
+  const run: GeoRun = { mod, start, warnings: [], nodes: new Array(32).fill(null), stack: [], d: 0, root: null, pc: start }
   let steps = 0
-  const S = 'GeoLayout'
-  const vec3s = (o: number, f: string): Vec3 => [r.i16At(o, f), r.i16At(o + 2, f), r.i16At(o + 4, f)]
-  const fx = (o: number, f: string): Vec3 => [r.u32At(o, f) / 65536, r.u32At(o + 4, f) / 65536, r.u32At(o + 8, f) / 65536]
-  const target = (field: string): number => mod.off(r.u32At(pc + 4, field), field, pc + 4)
-
   for (;;) {
+    const pc = run.pc
     if (++steps > GEO_MAX_STEPS) throw new LimitError(`more than ${GEO_MAX_STEPS} commands: the layout loops`, { file: mod.file, structure: S, offset: pc })
     const op = r.u8At(pc, 'GeoLayout.opcode')
     if (op >= GEO_CMD_SIZE.length) {
-      warnings.push(`geo layout ${hex(start)}: unknown opcode ${hex(op)} at ${hex(pc)}; layout stopped there`)
+      run.warnings.push(`geo layout ${hex(start)}: unknown opcode ${hex(op)} at ${hex(pc)}; layout stopped there`)
       break
     }
     const size = GEO_CMD_SIZE[op]!
     r.check(pc, size, `GeoLayout.cmd${hex(op)}`)
     opcodes[hex(op)] = (opcodes[hex(op)] ?? 0) + 1
-    let node: GeoNode | null = null
-    const base = { at: pc, children: [] as GeoNode[], flags: 0, callbacks: [] as GeoCallback[] }
-    switch (op) {
-      case 0x00: {
-        if (stack.length >= GEO_MAX_CALL_DEPTH) throw new LimitError('geo layout calls nest deeper than 16', { file: mod.file, structure: S, offset: pc })
-        const t = target('GeoLayout.branchAndLink')
-        stack.push({ ret: pc + 8, depth: d })
-        pc = t
-        continue
-      }
-      case 0x01:
-      case 0x04: {
-        const e = stack.pop()
-        if (!e) {
-          if (op === 0x04) warnings.push(`geo layout ${hex(start)}: return at ${hex(pc)} with an empty stack`)
-          return { offset: start, root, opcodes, warnings }
-        }
-        if (op === 0x01 && e.depth !== undefined) d = e.depth
-        pc = e.ret
-        continue
-      }
-      case 0x02:
-        pc = target('GeoLayout.jump')
-        continue
-      case 0x03: {
-        if (stack.length >= GEO_MAX_CALL_DEPTH) throw new LimitError('geo layout calls nest deeper than 16', { file: mod.file, structure: S, offset: pc })
-        const t = target('GeoLayout.branch')
-        stack.push({ ret: pc + 8 })
-        pc = t
-        continue
-      }
-      case 0x05:
-        if (d + 1 >= nodes.length) throw mod.error('node stack overflow (more than 32 open levels)', S, pc)
-        nodes[d + 1] = nodes[d]!
-        d++
-        break
-      case 0x06:
-        if (d === 0) throw mod.error('close (0x06) without a matching open', S, pc)
-        d--
-        break
-      case 0x07:
-      case 0x15:
-        break
-      case 0x08:
-        if (nodes[d]) nodes[d]!.callbacks.push({ at: pc, address: r.u32At(pc + 4), arg: r.u32At(pc + 8) })
-        else warnings.push(`callback at ${hex(pc)} with no current node`)
-        break
-      case 0x12:
-        throw mod.error('opcode 0x12 never advances (the game would hang)', S, pc)
-      case 0x25:
-        if (nodes[d]) nodes[d]!.flags |= 0x04
-        break
-      case 0x17:
-        node = { ...base, op, textureCount: r.i16At(pc + 2), paletteCount: r.i16At(pc + 4), vertexCount: r.i16At(pc + 6), textureTable: ptrOrNone(mod, r.u32At(pc + 8)), paletteTable: ptrOrNone(mod, r.u32At(pc + 0x0c)), vertexPool: ptrOrNone(mod, r.u32At(pc + 0x10)) }
-        break
-      case 0x18:
-        node = { ...base, op, kind: r.u8At(pc + 1), yOffset: r.i16At(pc + 2), scaleX: r.i16At(pc + 4), scaleZ: r.i16At(pc + 6) }
-        break
-      case 0x19:
-        node = { ...base, op, zMin: r.i16At(pc + 4), zMax: r.i16At(pc + 6) }
-        break
-      case 0x1a:
-        node = { ...base, op, param: r.u8At(pc + 1), childIndex: r.i16At(pc + 2) }
-        break
-      case 0x1b:
-        node = { ...base, op, rotationDeg: vec3s(pc + 4, 'TransformNode.rotation'), translation: vec3s(pc + 0x0a, 'TransformNode.translation') }
-        break
-      case 0x1c:
-        node = { ...base, op, scale: fx(pc + 4, 'ScaleNode.scale') }
-        break
-      case 0x1d:
-        node = { ...base, op, jointId: r.u8At(pc + 1), rawFlags: r.u8At(pc + 2), animChannel: r.i8At(pc + 3), translation: vec3s(pc + 4, 'Joint.translation'), rotation: vec3s(pc + 0x0a, 'Joint.rotation'), scale: fx(pc + 0x10, 'Joint.scale') }
-        break
-      case 0x1e:
-        node = { ...base, op, layer: r.u8At(pc + 1), jointId: r.i16At(pc + 2), dl: ptrOrNone(mod, r.u32At(pc + 4)) }
-        break
-      case 0x20:
-        node = { ...base, op, layer: r.u8At(pc + 1), rotationDeg: vec3s(pc + 4, 'TransformDl.rotation'), translation: vec3s(pc + 0x0a, 'TransformDl.translation'), dl: ptrOrNone(mod, r.u32At(pc + 0x10)) }
-        break
-      case 0x21:
-        node = { ...base, op, layer: r.u8At(pc + 1), offset: vec3s(pc + 2, 'BillboardDl.offset'), scale: r.i32At(pc + 8) / 65536, dl: ptrOrNone(mod, r.u32At(pc + 0x0c)) }
-        break
-      case 0x22:
-        node = { ...base, op, layer: r.u8At(pc + 1), dl: ptrOrNone(mod, r.u32At(pc + 4)) }
-        break
-      case 0x23:
-        node = { ...base, op, preset: r.u8At(pc + 1), texAnimChannel: r.i16At(pc + 2), dl: ptrOrNone(mod, r.u32At(pc + 4)), textureIndex: r.i16At(pc + 8), paletteIndex: r.i16At(pc + 0x0a), prim: [r.u8At(pc + 0x0c), r.u8At(pc + 0x0d), r.u8At(pc + 0x0e), r.u8At(pc + 0x0f)] }
-        break
-      case 0x24:
-        node = { ...base, op, attachId: r.i16At(pc + 2) }
-        break
-      default:
-        node = { ...base, op } as OtherNode
-    }
-    if (node) {
-      nodes[d] = node
-      if (d > 0) {
-        const parent = nodes[d - 1]
-        if (parent) parent.children.push(node)
-        else warnings.push(`node ${hex(op)} at ${hex(pc)} has no parent node; the game would not draw it`)
-      } else if (!root) {
-        root = node
-      } else {
-        warnings.push(`second top-level node ${hex(op)} at ${hex(pc)}; the game links it nowhere`)
-      }
-    }
-    pc += size
+    const done = control(run, op)
+    if (done === JUMPED) continue
+    if (done === ENDED) return { offset: start, root: run.root, opcodes, warnings: run.warnings }
+    if (done === NODE) link(run, readNode(mod, op, pc), op)
+    run.pc += size
   }
-  return { offset: start, root, opcodes, warnings }
+  return { offset: start, root: run.root, opcodes, warnings: run.warnings }
+}
+
+/** Calls, returns, jumps, the node-list stack and node modifiers; NODE for a node-creating command. */
+function control(run: GeoRun, op: number): number {
+  const { mod, pc, nodes, stack } = run
+  switch (op) {
+    case 0x00:
+    case 0x03: {
+      if (stack.length >= GEO_MAX_CALL_DEPTH) throw new LimitError('geo layout calls nest deeper than 16', { file: mod.file, structure: S, offset: pc })
+      const t = target(run, op === 0x00 ? 'GeoLayout.branchAndLink' : 'GeoLayout.branch')
+      stack.push(op === 0x00 ? { ret: pc + 8, depth: run.d } : { ret: pc + 8 })
+      run.pc = t
+      return JUMPED
+    }
+    case 0x01:
+    case 0x04: {
+      const e = stack.pop()
+      if (!e) {
+        if (op === 0x04) run.warnings.push(`geo layout ${hex(run.start)}: return at ${hex(pc)} with an empty stack`)
+        return ENDED
+      }
+      if (op === 0x01 && e.depth !== undefined) run.d = e.depth
+      run.pc = e.ret
+      return JUMPED
+    }
+    case 0x02:
+      run.pc = target(run, 'GeoLayout.jump')
+      return JUMPED
+    case 0x05:
+      if (run.d + 1 >= nodes.length) throw mod.error('node stack overflow (more than 32 open levels)', S, pc)
+      nodes[run.d + 1] = nodes[run.d]!
+      run.d++
+      return STEP
+    case 0x06:
+      if (run.d === 0) throw mod.error('close (0x06) without a matching open', S, pc)
+      run.d--
+      return STEP
+    case 0x07:
+    case 0x15:
+      return STEP
+    case 0x08:
+      if (nodes[run.d]) nodes[run.d]!.callbacks.push({ at: pc, address: mod.r.u32At(pc + 4), arg: mod.r.u32At(pc + 8) })
+      else run.warnings.push(`callback at ${hex(pc)} with no current node`)
+      return STEP
+    case 0x12:
+      throw mod.error('opcode 0x12 never advances (the game would hang)', S, pc)
+    case 0x25:
+      if (nodes[run.d]) nodes[run.d]!.flags |= 0x04
+      return STEP
+    default:
+      return NODE
+  }
+}
+
+/** The file offset a call/jump at `pc` goes to (a FormatError naming `field` when outside the module). */
+function target(run: GeoRun, field: string): number {
+  return run.mod.off(run.mod.r.u32At(run.pc + 4, field), field, run.pc + 4)
+}
+
+/** Stores a new node at nodes[d] and links it under nodes[d−1] (or makes it the root). */
+function link(run: GeoRun, node: GeoNode, op: number): void {
+  const d = run.d
+  run.nodes[d] = node
+  if (d > 0) {
+    const parent = run.nodes[d - 1]
+    if (parent) parent.children.push(node)
+    else run.warnings.push(`node ${hex(op)} at ${hex(run.pc)} has no parent node; the game would not draw it`)
+  } else if (!run.root) {
+    run.root = node
+  } else {
+    run.warnings.push(`second top-level node ${hex(op)} at ${hex(run.pc)}; the game links it nowhere`)
+  }
+}
+
+const vec3s = (r: Reader, o: number, f: string): Vec3 => [r.i16At(o, f), r.i16At(o + 2, f), r.i16At(o + 4, f)]
+const fx = (r: Reader, o: number, f: string): Vec3 => [r.u32At(o, f) / 65536, r.u32At(o + 4, f) / 65536, r.u32At(o + 8, f) / 65536]
+
+/** The node a node-creating command at `pc` makes. */
+function readNode(mod: Module, op: number, pc: number): GeoNode {
+  const r = mod.r
+  const base = { at: pc, children: [] as GeoNode[], flags: 0, callbacks: [] as GeoCallback[] }
+  switch (op) {
+    case 0x17:
+      return { ...base, op, textureCount: r.i16At(pc + 2), paletteCount: r.i16At(pc + 4), vertexCount: r.i16At(pc + 6), textureTable: ptrOrNone(mod, r.u32At(pc + 8)), paletteTable: ptrOrNone(mod, r.u32At(pc + 0x0c)), vertexPool: ptrOrNone(mod, r.u32At(pc + 0x10)) }
+    case 0x18:
+      return { ...base, op, kind: r.u8At(pc + 1), yOffset: r.i16At(pc + 2), scaleX: r.i16At(pc + 4), scaleZ: r.i16At(pc + 6) }
+    case 0x19:
+      return { ...base, op, zMin: r.i16At(pc + 4), zMax: r.i16At(pc + 6) }
+    case 0x1a:
+      return { ...base, op, param: r.u8At(pc + 1), childIndex: r.i16At(pc + 2) }
+    case 0x1b:
+      return { ...base, op, rotationDeg: vec3s(r, pc + 4, 'TransformNode.rotation'), translation: vec3s(r, pc + 0x0a, 'TransformNode.translation') }
+    case 0x1c:
+      return { ...base, op, scale: fx(r, pc + 4, 'ScaleNode.scale') }
+    case 0x1d:
+      return { ...base, op, jointId: r.u8At(pc + 1), rawFlags: r.u8At(pc + 2), animChannel: r.i8At(pc + 3), translation: vec3s(r, pc + 4, 'Joint.translation'), rotation: vec3s(r, pc + 0x0a, 'Joint.rotation'), scale: fx(r, pc + 0x10, 'Joint.scale') }
+    case 0x1e:
+      return { ...base, op, layer: r.u8At(pc + 1), jointId: r.i16At(pc + 2), dl: ptrOrNone(mod, r.u32At(pc + 4)) }
+    case 0x20:
+      return { ...base, op, layer: r.u8At(pc + 1), rotationDeg: vec3s(r, pc + 4, 'TransformDl.rotation'), translation: vec3s(r, pc + 0x0a, 'TransformDl.translation'), dl: ptrOrNone(mod, r.u32At(pc + 0x10)) }
+    case 0x21:
+      return { ...base, op, layer: r.u8At(pc + 1), offset: vec3s(r, pc + 2, 'BillboardDl.offset'), scale: r.i32At(pc + 8) / 65536, dl: ptrOrNone(mod, r.u32At(pc + 0x0c)) }
+    case 0x22:
+      return { ...base, op, layer: r.u8At(pc + 1), dl: ptrOrNone(mod, r.u32At(pc + 4)) }
+    case 0x23:
+      return { ...base, op, preset: r.u8At(pc + 1), texAnimChannel: r.i16At(pc + 2), dl: ptrOrNone(mod, r.u32At(pc + 4)), textureIndex: r.i16At(pc + 8), paletteIndex: r.i16At(pc + 0x0a), prim: [r.u8At(pc + 0x0c), r.u8At(pc + 0x0d), r.u8At(pc + 0x0e), r.u8At(pc + 0x0f)] }
+    case 0x24:
+      return { ...base, op, attachId: r.i16At(pc + 2) }
+    default:
+      return { ...base, op } as OtherNode
+  }
 }
