@@ -59,6 +59,23 @@ describe('PNG writer', () => {
     }
   })
 
+  it('filters every pair of byte values mod 256, from 4-aligned pixels (a word at a time) and from unaligned ones alike', () => {
+    // 256×2 pixels: row 0 byte k = k mod 256, row 1 byte k = (k·7 + 3) mod 256, so the Up
+    // differences cover borrows in every lane position; expected rows worked out here byte by byte
+    const w = 256, stride = w * 4
+    const rgba = new Uint8Array(stride * 2)
+    for (let k = 0; k < stride; k++) {
+      rgba[k] = k & 255
+      rgba[stride + k] = (k * 7 + 3) & 255
+    }
+    const expected = [2, ...rgba.subarray(0, stride), 2, ...Array.from({ length: stride }, (_, k) => (((k * 7 + 3) & 255) - (k & 255) + 256) & 255)]
+    const backing = new Uint8Array(rgba.length + 1)
+    backing.set(rgba, 1)
+    const unaligned = backing.subarray(1) // byteOffset 1: no 32-bit view possible
+    const idat = (png: Uint8Array) => chunks(png).find((c) => c.type === 'IDAT')!.data
+    for (const input of [rgba, unaligned]) expect([...inflateSync(idat(encodeRgbaPng(input, w, 2)))], `byteOffset ${input.byteOffset}`).toEqual(expected)
+  })
+
   it('the pure CRC-32 gives the check value of the CRC catalogue and zlib crc32 on any bytes', () => {
     expect(pureCodec.crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926)
     const bytes = gradientPicture(7, 3, 1)
