@@ -11,6 +11,7 @@ import type { GfLod } from '../../../src-shared/formats/gf/set-models'
 import { exportSetGlb, setErrorText } from './export-set'
 import { exportOnPool, exportPool, newBatch, type ExportReply } from './export-pool'
 import { CancelledError } from './jobs'
+import { readSetDirSync } from './set-folder'
 
 /** One set of a batch: its manifest name, its glb path in the output, and how to read its files. */
 export interface BatchSet {
@@ -30,10 +31,16 @@ export type SetOutcome = { glb: Uint8Array; models: number; motions: number; war
 /** Sets per pool thread exported or read ahead of the one the writer waits for. */
 const AHEAD_PER_THREAD = 4
 
-/** In this thread, as `gf export` does it. */
+/**
+ * In this thread, as `gf export` does it. A set folder is read as a pool thread reads it
+ * (`readSetDirSync`: one open and one read per file, the same files and errors), not with ~50
+ * round trips through libuv's threads, which cost more CPU than the export's own reading
+ * (docs/DECISIONS.md "Batch export, third pass"); a GARC's set through `read`.
+ */
 async function inThread(s: BatchSet, lod: GfLod | undefined): Promise<SetOutcome> {
   try {
-    const { glb, result } = await exportSetGlb(parseGfSet(await s.read()), { lod, name: s.set })
+    const files = s.dir !== undefined ? readSetDirSync(s.dir).files : await s.read()
+    const { glb, result } = await exportSetGlb(parseGfSet(files), { lod, name: s.set })
     return { glb, models: result.models.filter((m) => m.model).length, motions: result.scene.animations.length, warnings: result.warnings }
   } catch (e) {
     // any failure of one set is that set's error (bad input must never stop the batch)
