@@ -112,32 +112,40 @@ export async function exportBatch(sets: BatchSet[] | (() => Promise<BatchSet[]>)
   const guard = () => guardOutput({ out: outDir, kind: 'folder', inputs: opts.inputs, ...opts.consent })
   guard()
   const manifest: BatchItem[] = []
-  async function* files(): AsyncGenerator<[string, Uint8Array | string]> {
-    const list = typeof sets === 'function' ? await sets() : sets
-    // one set gains nothing from threads but their start
-    const ahead = new SetsAhead(list, opts.lod, list.length < 2 || opts.inThread ? 0 : exportPool().size)
-    try {
-      for (let i = 0; i < list.length; i++) {
-        opts.signal?.throwIfAborted()
-        const { set, glb, extra } = list[i]!
-        opts.progress?.(i, list.length, set)
-        const r = await ahead.get(i)
-        opts.signal?.throwIfAborted() // only a cancel stops the batch
-        if ('error' in r) {
-          manifest.push({ set, glb: null, ...extra, models: 0, motions: 0, error: named(set, r.error) })
-          continue
-        }
-        // warnings and errors name the member with its folder relative to the root (`a/0009/6.bin: …`), as `set` does
-        for (const w of r.warnings) opts.warn?.(named(set, w))
-        manifest.push({ set, glb, ...extra, models: r.models, motions: r.motions, ...(r.warnings.length ? { warnings: r.warnings.length } : {}) })
-        yield [glb, r.glb]
-      }
-    } finally {
-      await ahead.close()
-    }
-    opts.progress?.(list.length, list.length, 'manifest')
-    yield ['manifest.json', JSON.stringify(manifest, null, 2) + '\n']
-  }
-  await writeDirAtomic(outDir, files(), async () => guard(), { replace: opts.consent?.force === true })
+  await writeDirAtomic(outDir, batchFiles(sets, opts, manifest), async () => guard(), { replace: opts.consent?.force === true })
   return manifest
+}
+
+/**
+ * The batch's files in order (each set's glb, then the manifest), filling `manifest` as it goes.
+ * A module-level generator, not a closure per batch: generator objects of one generator function
+ * share their hidden class, so writeDirAtomic's optimised loop stays valid from batch to batch (a
+ * closure per batch gave each batch's generator a new prototype, a "wrong map" deoptimisation and a
+ * recompile per batch; docs/DECISIONS.md "Batch export, third pass").
+ */
+async function* batchFiles(sets: BatchSet[] | (() => Promise<BatchSet[]>), opts: BatchOptions, manifest: BatchItem[]): AsyncGenerator<[string, Uint8Array | string]> {
+  const list = typeof sets === 'function' ? await sets() : sets
+  // one set gains nothing from threads but their start
+  const ahead = new SetsAhead(list, opts.lod, list.length < 2 || opts.inThread ? 0 : exportPool().size)
+  try {
+    for (let i = 0; i < list.length; i++) {
+      opts.signal?.throwIfAborted()
+      const { set, glb, extra } = list[i]!
+      opts.progress?.(i, list.length, set)
+      const r = await ahead.get(i)
+      opts.signal?.throwIfAborted() // only a cancel stops the batch
+      if ('error' in r) {
+        manifest.push({ set, glb: null, ...extra, models: 0, motions: 0, error: named(set, r.error) })
+        continue
+      }
+      // warnings and errors name the member with its folder relative to the root (`a/0009/6.bin: …`), as `set` does
+      for (const w of r.warnings) opts.warn?.(named(set, w))
+      manifest.push({ set, glb, ...extra, models: r.models, motions: r.motions, ...(r.warnings.length ? { warnings: r.warnings.length } : {}) })
+      yield [glb, r.glb]
+    }
+  } finally {
+    await ahead.close()
+  }
+  opts.progress?.(list.length, list.length, 'manifest')
+  yield ['manifest.json', JSON.stringify(manifest, null, 2) + '\n']
 }
