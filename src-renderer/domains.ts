@@ -8,7 +8,7 @@ import type { Component } from 'vue'
 import type { AssetKind, AssetRow, SourceKind, SourceRow } from '@shared/api'
 import { assetKindInfo, sourceKindInfo } from '@shared/domains'
 import type { RendererDomain } from './domain'
-import type { ViewCall } from './viewport/scene-channel'
+import { prefetchCall, type ViewCall } from './viewport/scene-channel'
 import { snapRenderer } from './components/snap/domain'
 import { stadiumRenderer } from './components/stadium/domain'
 import { reRenderer } from './components/re/domain'
@@ -59,6 +59,25 @@ export function viewCallsOf(asset: AssetRow, sources: readonly SourceRow[]): Vie
     return d.viewCalls?.(asset, sources) ?? []
   }
   return []
+}
+
+/**
+ * Starts opening the view of `asset`: its code (Vue's async component keeps its loader), then its
+ * first calls (the server answers the code before it builds the scene). The centre pane calls it
+ * when a selection opens a view, a permalink's first code (early-open.ts) sooner.
+ */
+export function startView(asset: AssetRow, sources: readonly SourceRow[]): void {
+  const view = viewFor(asset.kind) as { __asyncLoader?: () => Promise<unknown> } | null
+  void view?.__asyncLoader?.().catch(() => undefined)
+  for (const c of viewCallsOf(asset, sources)) prefetchCall(c.channel, c.req)
+}
+
+/**
+ * A leaf kind that a manifest declares without `scene` has none (no request that can only fail);
+ * a kind no manifest declares is asked for, and the service's `no-scene` error code settles it.
+ */
+export function mayHaveScene(kind: string): boolean {
+  return assetKindInfo(kind)?.scene ?? true
 }
 
 /** The tree's icon of a row: its kind's icon in the manifests (a source of an undeclared kind: ▣). */
