@@ -61,14 +61,13 @@ export function viewCallsOf(asset: AssetRow, sources: readonly SourceRow[]): Vie
   return []
 }
 
-/**
- * Starts opening the view of `asset`: its code (Vue's async component keeps its loader), then its
- * first calls (the server answers the code before it builds the scene). The centre pane calls it
- * when a selection opens a view, a permalink's first code (early-open.ts) sooner.
- */
-export function startView(asset: AssetRow, sources: readonly SourceRow[]): void {
-  const view = viewFor(asset.kind) as { __asyncLoader?: () => Promise<unknown> } | null
-  void view?.__asyncLoader?.().catch(() => undefined)
+/** Starts loading the code of the view of `kind` (Vue's async component keeps its loader). */
+export function loadViewCode(kind: AssetKind): void {
+  void (viewFor(kind) as { __asyncLoader?: () => Promise<unknown> } | null)?.__asyncLoader?.().catch(() => undefined)
+}
+
+/** Asks now for the first calls of the view of `asset` (its view takes their answers: scene-channel.ts). */
+export function prefetchViewCalls(asset: AssetRow, sources: readonly SourceRow[]): void {
   for (const c of viewCallsOf(asset, sources)) prefetchCall(c.channel, c.req)
 }
 
