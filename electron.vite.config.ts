@@ -43,7 +43,14 @@ export default defineConfig({
       // (electron-vite leaves the renderer unminified; minified, the viewport chunk is 1.2 MB, not
       // 2.8, and parses sooner: issue 26. vite.renderer.config.ts minifies by Vite's default.)
       minify: true,
-      rollupOptions: { input: path.join(root, 'src-renderer/index.html') },
+      rollupOptions: {
+        input: path.join(root, 'src-renderer/index.html'),
+        // Babylon's modules shared by the viewport and its lazily loaded parts (shaders, loaders) in
+        // one chunk, not 12 small ones: a permalink's page waits for the viewport's files over the
+        // browser's 6 connections to the server (issue 26). Their own imports stay where they are
+        // (recursively, Vite's preload helper would follow and the shell would load all of Babylon).
+        output: { codeSplitting: { groups: [{ name: 'babylon-shared', test: /[\\/]node_modules[\\/]@babylonjs[\\/]/, minShareCount: 2, includeDependenciesRecursively: false }] } },
+      },
     },
   },
 })

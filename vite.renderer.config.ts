@@ -15,5 +15,7 @@ export default defineConfig({
     outDir: path.join(root, 'out/renderer'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 8000,
+    // (one chunk of Babylon's shared modules: see electron.vite.config.ts)
+    rollupOptions: { output: { codeSplitting: { groups: [{ name: 'babylon-shared', test: /[\\/]node_modules[\\/]@babylonjs[\\/]/, minShareCount: 2, includeDependenciesRecursively: false }] } } },
   },
 })

@@ -8,7 +8,7 @@ import type { Component } from 'vue'
 import type { AssetKind, AssetRow, SourceKind, SourceRow } from '@shared/api'
 import { assetKindInfo, sourceKindInfo } from '@shared/domains'
 import type { RendererDomain } from './domain'
-import type { ViewCall } from './viewport/scene-channel'
+import { prefetchCall, type ViewCall } from './viewport/scene-channel'
 import { snapRenderer } from './components/snap/domain'
 import { stadiumRenderer } from './components/stadium/domain'
 import { reRenderer } from './components/re/domain'
@@ -59,6 +59,24 @@ export function viewCallsOf(asset: AssetRow, sources: readonly SourceRow[]): Vie
     return d.viewCalls?.(asset, sources) ?? []
   }
   return []
+}
+
+/** Starts loading the code of the view of `kind` (Vue's async component keeps its loader). */
+export function loadViewCode(kind: AssetKind): void {
+  void (viewFor(kind) as { __asyncLoader?: () => Promise<unknown> } | null)?.__asyncLoader?.().catch(() => undefined)
+}
+
+/** Asks now for the first calls of the view of `asset` (its view takes their answers: scene-channel.ts). */
+export function prefetchViewCalls(asset: AssetRow, sources: readonly SourceRow[]): void {
+  for (const c of viewCallsOf(asset, sources)) prefetchCall(c.channel, c.req)
+}
+
+/**
+ * A leaf kind that a manifest declares without `scene` has none (no request that can only fail);
+ * a kind no manifest declares is asked for, and the service's `no-scene` error code settles it.
+ */
+export function mayHaveScene(kind: string): boolean {
+  return assetKindInfo(kind)?.scene ?? true
 }
 
 /** The tree's icon of a row: its kind's icon in the manifests (a source of an undeclared kind: ▣). */

@@ -1,22 +1,13 @@
-import { createApp } from 'vue'
-import { createPinia } from 'pinia'
-import App from './App.vue'
-import './styles.css'
+/**
+ * The page's first code (issue 26). On a browser-mode permalink the asset's reveal goes out now
+ * (early-open.ts), then the shell's own chunk (app.ts: Vue components, stores) is asked for; once
+ * the reveal answered and the view's code and first calls are out, the viewport's code. The shell
+ * mounts when its chunk is there. What this file imports is all that loads before the reveal.
+ */
+import { openEarly } from './early-open'
 import { preloadViewport } from './preload'
-import { parsePermalink } from './permalink'
 
-const app = createApp(App)
-app.use(createPinia())
-app.config.errorHandler = (err) => {
-  // Never a blank screen: errors surface in the status bar's error banner.
-  window.dispatchEvent(new CustomEvent('modbench:error', { detail: err instanceof Error ? err.message : String(err) }))
-  console.error(err)
-}
-window.addEventListener('unhandledrejection', (ev) => {
-  window.dispatchEvent(new CustomEvent('modbench:error', { detail: ev.reason instanceof Error ? ev.reason.message : String(ev.reason) }))
-})
-app.mount('#app')
-// (User Timing, read by `npm run bench views`: the shell is drawn)
-performance.mark('mb:shell-ready')
-// a permalink (browser mode) opens a view: its code is asked for now, not when the shell is idle
-preloadViewport(parsePermalink(location.search).asset !== null)
+const opens = openEarly()
+const shell = import('./app')
+void opens?.then(() => preloadViewport(true))
+void shell.then((m) => m.mountApp(opens !== null))

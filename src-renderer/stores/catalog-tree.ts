@@ -1,6 +1,9 @@
 import type { AssetKind, AssetRow, SourceRow } from '@shared/api'
 import { sourceKindInfo } from '@shared/domains'
 
+/** Children fetched per request; the tree is virtualized, so large pages are cheap to show. */
+export const PAGE = 20_000
+
 /** One visible row of the asset tree (folders, sources and assets flattened for virtual scrolling). */
 export interface TreeRow {
   key: string

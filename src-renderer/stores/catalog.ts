@@ -4,14 +4,11 @@ import type { AssetKind, AssetReveal, AssetRow, IndexProgress, SourceKind, Sourc
 import { bridge, errorMessage } from '../bridge'
 import { childrenPages } from './children-pages'
 import { catalogSearch } from './catalog-search'
-import { assetRow, folderKey, groupByFolder, firstOfKind, isWithin, namesDownTo, sourceRow, sourcesNamed, splitSourcePath, subtreeEnd, topRows, type TreeRow } from './catalog-tree'
+import { PAGE, assetRow, folderKey, groupByFolder, firstOfKind, isWithin, namesDownTo, sourceRow, sourcesNamed, splitSourcePath, subtreeEnd, topRows, type TreeRow } from './catalog-tree'
 import { loadTreeMemory, saveTreeMemory } from './tree-memory'
 import { expandOpenRows, loadMoreRows } from './tree-pages'
 
 export type { TreeRow } from './catalog-tree'
-
-/** Children fetched per request; the tree is virtualized, so large pages are cheap to show. */
-const PAGE = 20_000
 
 export const useCatalogStore = defineStore('catalog', () => {
   const sources = shallowRef<SourceRow[]>([])
@@ -257,10 +254,13 @@ export const useCatalogStore = defineStore('catalog', () => {
     else if (selected.value?.key === before) selected.value = row
   }
 
-  /** Opens an asset by id (a permalink): one `catalog:reveal` call finds it and what the tree needs to show it. */
-  async function openAssetId(id: number): Promise<void> {
+  /**
+   * Opens an asset by id (a permalink): one `catalog:reveal` call finds it and what the tree needs
+   * to show it (`early`: that call, made already by the page's first code).
+   */
+  async function openAssetId(id: number, early?: Promise<AssetReveal | null> | null): Promise<void> {
     try {
-      const reveal = await bridge.invoke('catalog:reveal', { id, limit: PAGE })
+      const reveal = await (early ?? bridge.invoke('catalog:reveal', { id, limit: PAGE }))
       if (!reveal) return reportError(`asset ${id} is not in the catalog (re-index its file, or open it from the tree)`)
       await showRevealed(reveal)
     } catch (e) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page, Request } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, openApp, startServe, type Served } from './harness'
 
 /**
@@ -21,8 +21,31 @@ afterAll(async () => {
   await served?.close()
 })
 
-const isSceneOpen = (r: Request) => new URL(r.url()).pathname === `/api/${encodeURIComponent('scene:open')}`
 const isViewportChunk = (url: string) => /\/assets\/SceneHost-[\w-]+\.js$/.test(new URL(url).pathname)
+
+/**
+ * Records, in order, when the API `channel` is asked for and when a file matching `held` is
+ * asked for and has loaded; that file is held back until the call has been asked for (or 20 s).
+ */
+async function holdUntilAsked(page: Page, channel: string, held: (url: string) => boolean): Promise<{ events: string[]; seen: Promise<void> }> {
+  const events: string[] = []
+  let asked!: () => void
+  const seen = new Promise<void>((resolve) => (asked = resolve))
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname !== `/api/${encodeURIComponent(channel)}`) return
+    events.push('asked')
+    asked()
+  })
+  page.on('requestfinished', (r) => {
+    if (held(r.url())) events.push('held file loaded')
+  })
+  await page.route((url) => held(url.href), async (route) => {
+    events.push('held file asked')
+    await Promise.race([seen, new Promise((r) => setTimeout(r, 20_000))])
+    await route.continue()
+  })
+  return { events, seen }
+}
 
 /** The permalink of the view that `open` shows (in a page of its own, closed again). */
 async function permalinkOf(open: (page: Page) => Promise<void>): Promise<string> {
@@ -47,37 +70,21 @@ describe('opening a view by permalink (Chromium, browser mode, sample ROM)', () 
     const page = await browser.newPage({ viewport: { width: 1400, height: 860 } })
     const pageErrors: string[] = []
     page.on('pageerror', (e) => pageErrors.push(e.message))
-    const events: string[] = []
-    let sceneAsked!: () => void
-    const sceneSeen = new Promise<void>((resolve) => (sceneAsked = resolve))
-    page.on('request', (r) => {
-      if (isSceneOpen(r)) {
-        events.push('scene requested')
-        sceneAsked()
-      }
-    })
-    page.on('requestfinished', (r) => {
-      if (isViewportChunk(r.url())) events.push('viewport code loaded')
-    })
-    await page.route((url) => isViewportChunk(url.href), async (route) => {
-      events.push('viewport code asked')
-      await Promise.race([sceneSeen, new Promise((r) => setTimeout(r, 20_000))])
-      await route.continue()
-    })
+    const { events } = await holdUntilAsked(page, 'scene:open', isViewportChunk)
     await page.goto(link)
     const view = page.locator('[data-testid="snap-stage"][data-stage="beach"][data-loading="0"]')
     await view.waitFor({ timeout: 90_000 })
 
-    expect(events.filter((e) => e === 'scene requested'), 'the scene is asked for once').toHaveLength(1)
-    expect(events.indexOf('scene requested'), `order: ${events.join(' → ')}`).toBeGreaterThanOrEqual(0)
-    expect(events.indexOf('viewport code loaded'), `order: ${events.join(' → ')}`).toBeGreaterThan(events.indexOf('scene requested'))
+    expect(events.filter((e) => e === 'asked'), 'the scene is asked for once').toHaveLength(1)
+    expect(events.indexOf('asked'), `order: ${events.join(' → ')}`).toBeGreaterThanOrEqual(0)
+    expect(events.indexOf('held file loaded'), `order: ${events.join(' → ')}`).toBeGreaterThan(events.indexOf('asked'))
     // the first drawn frame of the new scene is marked (a time on the page's clock)
     await expect.poll(async () => Number(await view.getAttribute('data-first-frame-ms')), { timeout: 30_000 }).toBeGreaterThan(0)
     expect(pageErrors).toEqual([])
     await page.close()
   })
 
-  it('a GF model opened by permalink asks for its model once (the view takes the early answer)', async () => {
+  it('a GF model opened by permalink asks for its model once, before the shell’s own code has loaded (the view takes the early answer)', async () => {
     const link = await permalinkOf(async (first) => {
       const gf = first.locator('[data-testid="tree-row-source"]', { hasText: 'gf-set' }).first()
       await gf.waitFor({ timeout: 60_000 })
@@ -87,15 +94,38 @@ describe('opening a view by permalink (Chromium, browser mode, sample ROM)', () 
     })
 
     const page = await browser.newPage({ viewport: { width: 1400, height: 860 } })
-    const models: string[] = []
-    page.on('request', (r) => {
-      if (new URL(r.url()).pathname === `/api/${encodeURIComponent('gf:model')}`) models.push(r.url())
-    })
+    const pageErrors: string[] = []
+    page.on('pageerror', (e) => pageErrors.push(e.message))
+    // Ordering, not time: the shell's chunk (app.ts: the Vue app that mounts the tree and the
+    // centre pane) is held back until the model has been asked for (or 20 s have passed), so a
+    // page that reveals the asset only once the shell has mounted fails here however fast it is.
+    const { events, seen } = await holdUntilAsked(page, 'gf:model', (url) => /\/assets\/app-[\w-]+\.js$/.test(new URL(url).pathname))
     await page.goto(link)
     const view = page.locator('[data-testid="gf-model-view"][data-clip="0"]')
     await view.waitFor({ timeout: 60_000 })
     await expect.poll(async () => Number(await view.getAttribute('data-first-frame-ms')), { timeout: 30_000 }).toBeGreaterThan(0)
-    expect(models).toHaveLength(1)
+    await seen
+    expect(events.filter((e) => e === 'asked'), 'the model is asked for once').toHaveLength(1)
+    expect(events.indexOf('held file loaded'), `order: ${events.join(' → ')}`).toBeGreaterThan(events.indexOf('asked'))
+    expect(events.indexOf('asked'), `order: ${events.join(' → ')}`).toBeGreaterThanOrEqual(0)
+    expect(pageErrors).toEqual([])
+    await page.close()
+  })
+
+  it('a permalink to an asset that is no longer in the catalog says so (the early reveal hands its answer to the shell)', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 860 } })
+    const pageErrors: string[] = []
+    page.on('pageerror', (e) => pageErrors.push(e.message))
+    const reveals: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === `/api/${encodeURIComponent('catalog:reveal')}`) reveals.push(r.url())
+    })
+    await page.goto(`${served.url}&asset=987654321`)
+    const banner = () => page.evaluate(`document.querySelector('[data-testid="error-banner"]')?.title ?? ''`) as Promise<string>
+    await expect.poll(banner, { timeout: 60_000 }).toMatch(/asset 987654321 is not in the catalog/)
+    expect(reveals, 'revealed once').toHaveLength(1)
+    expect(await page.locator('.scene-host').count()).toBe(0)
+    expect(pageErrors).toEqual([])
     await page.close()
   })
 

@@ -15,7 +15,7 @@ const root = path.resolve(import.meta.dirname, '..', '..', '..')
 const GENERIC_DIRS = ['src-main/plugin', 'src-main/cli', 'src-main/services', 'src-main/indexer', 'src-main/transport', 'src-main/catalog', 'src-main/node', 'src-renderer/stores']
 const GENERIC_FILES = [
   'src-main/index.ts', 'src-main/preload.ts',
-  'src-renderer/App.vue', 'src-renderer/main.ts', 'src-renderer/bridge.ts', 'src-renderer/http-bridge.ts', 'src-renderer/domain.ts',
+  'src-renderer/App.vue', 'src-renderer/main.ts', 'src-renderer/app.ts', 'src-renderer/early-open.ts', 'src-renderer/bridge.ts', 'src-renderer/http-bridge.ts', 'src-renderer/domain.ts',
   'src-shared/domain.ts', 'src-shared/api/catalog.ts', 'src-shared/api/scene.ts',
 ]
 
