@@ -301,3 +301,22 @@ export const SEED = Number(process.env.FUZZ_SEED ?? 0) >>> 0
 export function cases(n: number): number {
   return Math.max(1, Math.round(n * Number(process.env.FUZZ_SCALE ?? 1)))
 }
+
+/**
+ * The fixed sweep of a traced file (no seed): `base` cut at every traced field boundary, then every
+ * 1-, 2- and 4-byte field set to its extremes (all ones, the sign bit alone, zero), one at a time,
+ * little-endian. Yields each case's bytes and a label naming the file, the offset and the value.
+ */
+export function* sweepCases(name: string, base: Uint8Array, fields: readonly Field[]): Generator<{ label: string; bytes: Uint8Array }> {
+  const cuts = new Set<number>()
+  for (const f of fields) cuts.add(f.off).add(f.off + f.size)
+  for (const at of [...cuts].filter((c) => c < base.length)) yield { label: `${name} truncated at 0x${at.toString(16)}`, bytes: base.slice(0, at) }
+  for (const f of fields) {
+    if (f.size !== 4 && f.size !== 2 && f.size !== 1) continue
+    for (const v of f.size === 4 ? [0xffffffff, 0x7fffffff, 0] : f.size === 2 ? [0xffff, 0x8000, 0] : [0xff, 0x80, 0]) {
+      const bytes = base.slice()
+      for (let k = 0; k < f.size; k++) bytes[f.off + k] = (v >>> (8 * k)) & 0xff
+      yield { label: `${name}: 0x${f.off.toString(16)}/${f.size} = 0x${v.toString(16)}`, bytes }
+    }
+  }
+}

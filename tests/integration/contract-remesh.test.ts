@@ -15,9 +15,10 @@ import * as path from 'node:path'
 import { validateBytes } from 'gltf-validator'
 import { cli, spawnCli } from '../helpers/cli'
 import { glbFloats, glbJson } from '../helpers/glb'
-import { characterMesh, type MeshFixtureLayout } from '../fixtures/re/mesh'
+import { characterBones, characterMesh, type MeshFixtureLayout } from '../fixtures/re/mesh'
 import { buildGameMotlist } from '../fixtures/re/game-motlist'
 import { buildTemplateMotlist } from '../fixtures/re/template'
+import { buildFbxSkel } from '../fixtures/re/fbxskel'
 
 /** spec §6 and §10.11 hashes of the fixture character's bone names. */
 const HASH: Record<string, number> = { root: 2879905340, COG: 3425867754, Hip: 1549972489, Spine_0: 3992101857, Head: 935285574, L_Forearm: 581854075, l_arm_wrist: 0xeb6aaf75, R_Toe: 829768755 }
@@ -173,6 +174,48 @@ describe('re export FILE --skeleton SKEL', () => {
     expect(j.meshes ?? []).toHaveLength(0)
     expect(j.nodes.map((n: { name: string }) => n.name)).toEqual(expect.arrayContaining(NAMES))
     expect(r.json().mesh).toBeNull()
+  })
+
+  it('an .fbxskel as SKEL (both record layouts): the mesh\'s bones, parents and reference pose, no mesh', async () => {
+    const viaMesh = path.join(dir, 'via-mesh.glb')
+    expect((await cli(['re', 'export', game, '--skeleton', meshPath(221108797), '--no-mesh', '--out', viaMesh])).code).toBe(0)
+    const want = glbJson(new Uint8Array(readFileSync(viaMesh)))
+    const bones = characterBones()
+    for (const [layout, suffix] of [[5, 7], [4, 3]] as const) {
+      const skel = path.join(dir, `pl0000.fbxskel.${suffix}`)
+      writeFileSync(skel, buildFbxSkel(bones, { layout }))
+      const out = path.join(dir, `fbxskel${suffix}.glb`)
+      const r = await cli(['re', 'export', game, '--skeleton', skel, '--out', out, '--json'])
+      expect(r.code, r.stderr).toBe(0)
+      expect(r.json()).toMatchObject({ bones: 8, mesh: null })
+      const j = glbJson(new Uint8Array(readFileSync(out)))
+      const byName = (json: typeof j, n: string) => json.nodes.find((x: { name: string }) => x.name === n)
+      for (const n of NAMES) {
+        const a = byName(j, n), b = byName(want, n)
+        ;(a.translation ?? [0, 0, 0]).forEach((v: number, k: number) => expect(v, `${n} t`).toBeCloseTo((b.translation ?? [0, 0, 0])[k], 5))
+        ;(a.rotation ?? [0, 0, 0, 1]).forEach((v: number, k: number) => expect(v, `${n} r`).toBeCloseTo((b.rotation ?? [0, 0, 0, 1])[k], 5))
+        expect((a.children ?? []).map((c: number) => j.nodes[c].name).sort(), n).toEqual((b.children ?? []).map((c: number) => want.nodes[c].name).sort())
+      }
+      expect(j.animations.map((a: { name: string }) => a.name)).toEqual(want.animations.map((a: { name: string }) => a.name))
+    }
+    // pose2motlist takes it too: every bone gets a track, no bone headers
+    const pose = path.join(dir, 'fbx-pose.json')
+    writeFileSync(pose, JSON.stringify({ tilt: { Head: { _LocalEulerAngle: 'vec:0.3 0.5 0.7' } } }))
+    const out = path.join(dir, 'fbx-pose')
+    const r = await cli(['re', 'pose2motlist', '--template', game, '--pose', pose, '--skeleton', path.join(dir, 'pl0000.fbxskel.7'), '--out', out, '--json'])
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.json()).toMatchObject({ bones: 8, posed: 1, unknownBones: [] })
+  })
+
+  it('a damaged .fbxskel as SKEL: exit 1 naming it, the structure and the offset; nothing written', async () => {
+    const bad = path.join(dir, 'cut.fbxskel.7')
+    writeFileSync(bad, buildFbxSkel(characterBones()).slice(0, 0x60))
+    const out = path.join(dir, 'cut.glb')
+    const r = await spawnCli(['re', 'export', game, '--skeleton', bad, '--out', out])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(bad)
+    expect(r.stderr).toMatch(/FbxSkel header at 0x10: 8 bones of 64 bytes at boneOffset 0x30 do not fit/)
+    expect(existsSync(out)).toBe(false)
   })
 
   it('a motlist with bone headers as SKEL', async () => {

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import * as path from 'node:path'
 import { FormatError } from '../../src-shared/binary'
 import { describeMesh, meshGeometry, readMesh } from '../../src-shared/formats/re'
-import { Rng, SEED, Tally, cases, expectCliCase, expectReaderOk, mutate, traceReads, writeCase, type Field } from '../helpers/fuzz'
+import { Rng, SEED, Tally, cases, expectCliCase, expectReaderOk, mutate, sweepCases, traceReads, writeCase, type Field } from '../helpers/fuzz'
 import { MESH_SUFFIX, characterMesh, type MeshFixtureLayout } from '../fixtures/re/mesh'
 import { buildGameMotlist } from '../fixtures/re/game-motlist'
 
@@ -69,19 +69,7 @@ describe('mutated meshes through the reader', () => {
 
   it('truncation at every traced field boundary and every u16/u32 field at its extremes', () => {
     const tally = new Tally()
-    for (const [name, b] of Object.entries(inputs)) {
-      const cuts = new Set<number>()
-      for (const f of traced[name]!) cuts.add(f.off).add(f.off + f.size)
-      for (const at of [...cuts].filter((c) => c < b.length)) tally.add(expectReaderOk(`${name} truncated at 0x${at.toString(16)}`, () => open(b.slice(0, at), name), name))
-      for (const f of traced[name]!) {
-        if (f.size !== 4 && f.size !== 2 && f.size !== 1) continue
-        for (const v of f.size === 4 ? [0xffffffff, 0x7fffffff, 0] : f.size === 2 ? [0xffff, 0x8000, 0] : [0xff, 0x80, 0]) {
-          const m = b.slice()
-          for (let k = 0; k < f.size; k++) m[f.off + k] = (v >>> (8 * k)) & 0xff
-          tally.add(expectReaderOk(`${name}: 0x${f.off.toString(16)}/${f.size} = 0x${v.toString(16)}`, () => open(m, name), name))
-        }
-      }
-    }
+    for (const [name, b] of Object.entries(inputs)) for (const c of sweepCases(name, b, traced[name]!)) tally.add(expectReaderOk(c.label, () => open(c.bytes, name), name))
     tally.expectShares('mesh sweep', { ok: 0.25, error: 0.2 }) // fixed sweep: 55 % ok, 45 % errors
   })
 })

@@ -1,10 +1,9 @@
 /**
  * A skeleton from another file (CLI.md `--skeleton SKEL`, spec re-motlist §15.10): a `.mesh.*`
- * (its bones; the mesh itself too, for the glb) or a mot/motlist that carries bone headers. It
+ * (its bones; the mesh itself too, for the glb), a `.fbxskel.*` (fbxskel.ts) or a mot/motlist
+ * that carries bone headers. It
  * gives the names, parents and reference pose of bones a motion file has no headers for; clips
  * find their bone by the §6 name hash.
- *
- * `.fbxskel.*` is not read: the spec names its record fields but gives no layout.
  *
  * Merging (`withSkeleton`): the motion file's own bone headers stay as they are; every SKEL bone
  * whose hash the file's list lacks is appended, its parent found by hash in the merged list. A
@@ -12,13 +11,14 @@
  */
 import { FormatError, hex } from '../../binary'
 import type { MotBone } from './bone-header'
+import { isFbxSkel, readFbxSkel } from './fbxskel'
 import { MESH_MAGIC } from './mesh-header'
 import { meshSkeletonBones, readMesh, type ReMesh } from './mesh'
 import { readMotionFile, skeletonOf, sniffMotionFile, type MotionFile } from './motion-file'
 
-export type SkeletonSource = { kind: 'mesh'; bones: MotBone[]; mesh: ReMesh } | { kind: 'motion'; bones: MotBone[] }
+export type SkeletonSource = { kind: 'mesh'; bones: MotBone[]; mesh: ReMesh } | { kind: 'fbxskel'; bones: MotBone[] } | { kind: 'motion'; bones: MotBone[] }
 
-/** Reads SKEL by its magic: "MESH" at 0, or a motlist/mot with bone headers. */
+/** Reads SKEL by its magic: "MESH" at 0, "skln" at 4 (.fbxskel), or a motlist/mot with bone headers. */
 export function readSkeletonSource(bytes: Uint8Array, file?: string): SkeletonSource {
   const magic = bytes.byteLength >= 4 ? new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true) : -1
   if (magic === MESH_MAGIC) {
@@ -27,13 +27,16 @@ export function readSkeletonSource(bytes: Uint8Array, file?: string): SkeletonSo
     if (!bones.length) throw new FormatError('the mesh has no skeleton (skeletonOffset is 0 or it holds no bones)', { file, structure: 'MeshHeader.skeletonOffset', offset: mesh.layout.name === 'C' ? 0x68 : 0x30 })
     return { kind: 'mesh', bones, mesh }
   }
+  if (isFbxSkel(bytes)) {
+    const bones = readFbxSkel(bytes, file).bones.map((b): MotBone => ({ index: b.index, name: b.name, hash: b.hash, parent: b.parent, translation: b.translation, rotation: b.rotation, storedIndex: b.storedIndex }))
+    return { kind: 'fbxskel', bones }
+  }
   if (sniffMotionFile(bytes)) {
     const bones = skeletonOf(readMotionFile(bytes, file))
     if (!bones || !bones.length) throw new FormatError('the file has no bone headers, so it cannot give a skeleton; give the character\'s .mesh.*', { file, structure: 'BoneHeaders', offset: 0 })
     return { kind: 'motion', bones }
   }
-  if (file && /\.fbxskel\.\d+$/i.test(file)) throw new FormatError('.fbxskel files are not read (the spec gives no layout for them); give the character\'s .mesh.*', { file, structure: 'header', offset: 0 })
-  throw new FormatError(`not a skeleton file: neither "MESH" at 0x0 (${magic < 0 ? 'too short' : hex(magic)}) nor a motlist/mot magic at 0x4`, { file, structure: 'header', offset: 0 })
+  throw new FormatError(`not a skeleton file: neither "MESH" at 0x0 (${magic < 0 ? 'too short' : hex(magic)}) nor an .fbxskel or motlist/mot magic at 0x4`, { file, structure: 'header', offset: 0 })
 }
 
 export interface MergedSkeleton {
